@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+
+/** Flags map onto the same names as the environment, so one schema validates both. */
+const flagToEnv = new Map([
+  ['port', 'PORT'],
+  ['host', 'HOST'],
+  ['database-url', 'DATABASE_URL'],
+  ['data-dir', 'VIGIL_DATA_DIR'],
+  ['log-level', 'LOG_LEVEL'],
+  ['workers', 'VIGIL_WORKERS'],
+]);
+
+export interface ParsedArgs {
+  readonly verb: string | undefined;
+  readonly help: boolean;
+  readonly flags: Record<string, string | undefined>;
+}
+
+export function parseCliArgs(argv: readonly string[]): ParsedArgs {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'database-url': { type: 'string' },
+      'data-dir': { type: 'string' },
+      'log-level': { type: 'string' },
+      workers: { type: 'string' },
+    },
+  });
+  const flags: Record<string, string | undefined> = {};
+  for (const [flag, value] of Object.entries(values)) {
+    const env = flagToEnv.get(flag);
+    if (env && typeof value === 'string') flags[env] = value;
+  }
+  return { verb: positionals[0], help: values.help === true, flags };
+}
+
+export const usage = `Usage: vigil <command> [options]
+
+Commands:
+  serve     Run the API, the web app and the workers
+  migrate   Apply pending database migrations and exit
+
+Options (each also read from the environment variable in brackets):
+  --port <n>            HTTP port [PORT] (default 8080)
+  --host <addr>         HTTP bind address [HOST] (default 0.0.0.0)
+  --database-url <url>  PostgreSQL 15+ URL [DATABASE_URL]; unset: embedded PostgreSQL
+  --data-dir <dir>      Data directory [VIGIL_DATA_DIR] (default ./.vigil)
+  --log-level <level>   fatal|error|warn|info|debug|trace|silent [LOG_LEVEL] (default info)
+  --workers <on|off>    Run background workers [VIGIL_WORKERS] (default on)
+  -h, --help            Show this help
+
+Also: VIGIL_SECRET_KEY (at least 32 characters; generated into the data dir when unset).
+`;

@@ -1,0 +1,73 @@
+import type { ExposedFunction, ExposedResource } from './resource-definition.ts';
+
+/**
+ * Tables and views reachable at /api/db/{name}, each with the permission object checked
+ * before any SQL runs. Anything not listed does not exist to clients: sessions,
+ * access_tokens, the partitions of check_statuses and the migrations bookkeeping are never
+ * exposed. Secret columns are listed in hiddenColumns.
+ */
+export const exposedResources: readonly ExposedResource[] = [
+  // Health
+  { name: 'canaries', object: 'canaries' },
+  { name: 'checks', object: 'canaries' },
+  { name: 'check_statuses', object: 'canaries' },
+  { name: 'check_statuses_1h', object: 'canaries', readOnly: true },
+  { name: 'check_statuses_1d', object: 'canaries', readOnly: true },
+  { name: 'check_component_relationships', object: 'canaries' },
+  { name: 'check_config_relationships', object: 'canaries' },
+
+  // Topology
+  { name: 'topologies', object: 'topologies' },
+  { name: 'components', object: 'topologies' },
+  { name: 'component_relationships', object: 'topologies' },
+  { name: 'team_components', object: 'topologies' },
+
+  // Catalog
+  { name: 'config_scrapers', object: 'config_scrapers' },
+  { name: 'config_items', object: 'database' },
+  { name: 'configs', object: 'database', readOnly: true },
+  { name: 'config_item_summaries', object: 'database', readOnly: true },
+  { name: 'config_changes', object: 'database' },
+  { name: 'config_analysis', object: 'database' },
+  { name: 'config_relationships', object: 'database' },
+  { name: 'config_component_relationships', object: 'database' },
+
+  // Incidents
+  { name: 'incidents', object: 'incident' },
+  { name: 'hypotheses', object: 'incident' },
+  { name: 'incident_histories', object: 'incident' },
+  { name: 'evidences', object: 'evidences' },
+  { name: 'comments', object: 'comments' },
+  { name: 'responders', object: 'responder' },
+  { name: 'incident_rules', object: 'database' },
+
+  // Playbooks
+  { name: 'playbooks', object: 'playbooks' },
+  { name: 'playbook_runs', object: 'playbook_runs' },
+  { name: 'playbook_run_actions', object: 'playbook_runs' },
+  { name: 'playbook_approvals', object: 'playbook_runs' },
+
+  // Agents, people, teams, identity
+  { name: 'agents', object: 'agents' },
+  { name: 'people', object: 'database' },
+  { name: 'teams', object: 'database' },
+  { name: 'team_members', object: 'database' },
+  { name: 'person_roles', object: 'rbac' },
+  { name: 'people_roles', object: 'identities', readOnly: true },
+  { name: 'identities', object: 'identities', hiddenColumns: ['credentials', 'metadata_admin'] },
+
+  // Settings
+  { name: 'connections', object: 'connections', hiddenColumns: ['password', 'certificate'] },
+  { name: 'properties', object: 'properties' },
+  { name: 'notifications', object: 'notifications' },
+  { name: 'notification_send_history', object: 'notifications' },
+  { name: 'logging_backends', object: 'logging_backends' },
+  { name: 'event_queue', object: 'database' },
+  { name: 'job_history', object: 'database' },
+  { name: 'saved_queries', object: 'database' },
+];
+
+/** Functions reachable at /api/db/rpc/{name}. */
+export const exposedFunctions: readonly ExposedFunction[] = [
+  { name: 'related_configs_recursive', object: 'database' },
+];

@@ -1,0 +1,20 @@
+import type { Database } from '../platform/db.ts';
+import { exposedFunctions, exposedResources } from './allowlist.ts';
+import { createDataApiService } from './data-api.service.ts';
+import { dataApiRoutes } from './data-api.routes.ts';
+import { createRegistry, type DataApiRegistry } from './registry.ts';
+import type { WriteHooks } from './write-hooks.ts';
+
+export interface DataApiModule {
+  readonly registry: DataApiRegistry;
+  readonly routes: ReturnType<typeof dataApiRoutes>;
+}
+
+/** Wires the data API from the code allowlist, the live schema and the areas' write hooks. */
+export async function createDataApi(
+  db: Database,
+  hooks: WriteHooks = new Map(),
+): Promise<DataApiModule> {
+  const registry = await createRegistry(db.pool, exposedResources, exposedFunctions, hooks);
+  return { registry, routes: dataApiRoutes(createDataApiService(db, registry)) };
+}

@@ -1,0 +1,156 @@
+import { can, type Action } from '@vigil/domain';
+import type { Database } from '../platform/db.ts';
+import type { Actor } from '../platform/http/actor.ts';
+import type { ReadRequest } from './ast.ts';
+import { compileRead } from './compile/read-query.ts';
+import { compileRpc } from './compile/rpc-query.ts';
+import type { ExposedRelation } from './exposure.ts';
+import { parseReadRequest } from './parsing/request-parser.ts';
+import { fromDatabaseError, pgrst } from './postgrest-errors.ts';
+import { parsePrefer, parseRange, wantsSingular, type RangeHeader } from './request-headers.ts';
+import type { DataApiRegistry } from './registry.ts';
+import { executeWrite } from './data-api.writes.ts';
+import { shapeListResponse, type DataApiResponse } from './response.ts';
+
+export interface DataApiRequest {
+  readonly method: string;
+  readonly target: string;
+  readonly params: ReadonlyArray<readonly [string, string]>;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: unknown;
+  readonly actor: Actor;
+}
+
+/** The data API's verbs: authorise, parse, compile, then run in one statement or transaction. */
+export function createDataApiService(db: Database, registry: DataApiRegistry) {
+  return {
+    async handle(request: DataApiRequest): Promise<DataApiResponse> {
+      try {
+        if (request.method === 'GET' || request.method === 'HEAD') return await read(request);
+        if (['POST', 'PATCH', 'DELETE'].includes(request.method)) {
+          return await executeWrite(db, registry, request);
+        }
+        throw pgrst.unsupportedMethod(`Unsupported HTTP method: ${request.method}`);
+      } catch (error) {
+        throw fromDatabaseError(error);
+      }
+    },
+    async rpc(request: DataApiRequest): Promise<DataApiResponse> {
+      try {
+        return await callFunction(request);
+      } catch (error) {
+        throw fromDatabaseError(error);
+      }
+    },
+  };
+
+  async function read(request: DataApiRequest): Promise<DataApiResponse> {
+    const relation = registry.exposure().resource(request.target);
+    authorise(request.actor, [relation], 'read', relation.name);
+    const parsed = parseReadRequest(request.params);
+    const prefer = parsePrefer(request.headers.prefer);
+    const range = parseRange(request.headers.range);
+    const compiled = compileRead(registry.exposure(), relation, parsed, {
+      count: prefer.count,
+      ...(range ? { range } : {}),
+    });
+    authorise(request.actor, compiled.touched, 'read', relation.name);
+    const result = await db.pool.query<QueryRow>(compiled.text, compiled.values);
+    return shapeListResponse(firstRow(result.rows), offsetOf(range, parsed), {
+      singular: wantsSingular(stringHeader(request.headers.accept)),
+      head: request.method === 'HEAD',
+    });
+  }
+
+  async function callFunction(request: DataApiRequest): Promise<DataApiResponse> {
+    const { definition, fn } = registry.exposure().func(request.target);
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (isGet && fn.volatility === 'volatile') {
+      throw pgrst.unsupportedMethod(`Function ${fn.name} changes data; call it with POST`);
+    }
+    if (!isGet && request.method !== 'POST') {
+      throw pgrst.unsupportedMethod(`Unsupported HTTP method: ${request.method}`);
+    }
+    const action: Action = fn.volatility === 'volatile' ? 'write' : 'read';
+    authoriseObject(request.actor, definition.object, action, fn.name);
+    const argNames = new Set(fn.args.map((arg) => arg.name));
+    const args = new Map<string, unknown>();
+    const rest: Array<readonly [string, string]> = [];
+    for (const [key, value] of request.params) {
+      if (isGet && argNames.has(key)) args.set(key, value);
+      else rest.push([key, value]);
+    }
+    if (!isGet)
+      for (const [key, value] of Object.entries(bodyObject(request.body))) args.set(key, value);
+    const parsed = parseReadRequest(rest);
+    const prefer = parsePrefer(request.headers.prefer);
+    const range = parseRange(request.headers.range);
+    const compiled = compileRpc(registry.exposure(), fn, args, parsed, {
+      count: prefer.count,
+      ...(range ? { range } : {}),
+    });
+    authorise(request.actor, compiled.touched, 'read', fn.name);
+    const run = (): Promise<QueryRow> =>
+      action === 'write'
+        ? db.transaction(async (client) =>
+            firstRow((await client.query<QueryRow>(compiled.text, compiled.values)).rows),
+          )
+        : db.pool.query<QueryRow>(compiled.text, compiled.values).then((r) => firstRow(r.rows));
+    const row = await run();
+    if (compiled.scalar) {
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: row.body ?? 'null',
+      };
+    }
+    return shapeListResponse(row, offsetOf(range, parsed), {
+      singular: wantsSingular(stringHeader(request.headers.accept)),
+      head: request.method === 'HEAD',
+    });
+  }
+}
+
+export interface QueryRow {
+  body: string | null;
+  page_count: number;
+  total: string | null;
+}
+
+function firstRow(rows: QueryRow[]): QueryRow {
+  return rows[0] ?? { body: '[]', page_count: 0, total: null };
+}
+
+function offsetOf(range: RangeHeader | undefined, request: ReadRequest): number {
+  return range?.offset ?? request.levels.get('')?.offset ?? 0;
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw pgrst.invalidBody('RPC arguments must be a JSON object');
+  return Object.fromEntries(Object.entries(body));
+}
+
+function stringHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+export function authorise(
+  actor: Actor,
+  relations: readonly ExposedRelation[],
+  action: Action,
+  name: string,
+): void {
+  for (const relation of relations) authoriseObject(actor, relation.object, action, name);
+}
+
+export function authoriseObject(
+  actor: Actor,
+  object: Parameters<typeof can>[1][number],
+  action: Action,
+  name: string,
+): void {
+  if (action === 'write' && actor.kind === 'anonymous') throw pgrst.unauthenticated(name);
+  if (!can(actor.roles, [object], action)) throw pgrst.forbidden(name);
+}

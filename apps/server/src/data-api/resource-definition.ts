@@ -1,0 +1,18 @@
+import type { PermissionObject } from '@vigil/domain';
+
+/** A table or view exposed at /api/db/{name}. Anything not listed does not exist to clients. */
+export interface ExposedResource {
+  readonly name: string;
+  /** The permission object checked before any SQL runs: read for GET, write otherwise. */
+  readonly object: PermissionObject;
+  /** Columns that can never be selected, filtered, ordered on or written through the API. */
+  readonly hiddenColumns?: readonly string[];
+  /** Views and derived tables: writes are refused. */
+  readonly readOnly?: boolean;
+}
+
+/** A function exposed at /api/db/rpc/{name}. */
+export interface ExposedFunction {
+  readonly name: string;
+  readonly object: PermissionObject;
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const postgresUrl = z
+  .string()
+  .refine(
+    (value) => /^postgres(ql)?:\/\//.test(value),
+    'must be a postgres:// or postgresql:// URL',
+  );
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: postgresUrl.optional(),
+  VIGIL_DATA_DIR: z.string().min(1).default('./.vigil'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VIGIL_WORKERS: onOff.default(true),
+  VIGIL_SECRET_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)')
+    .optional(),
+  VIGIL_WEB_DIR: z.string().min(1).optional(),
+  VIGIL_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  VIGIL_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Flags win over env; both go through the same schema so the rules live in one place. */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  flags: Record<string, string | undefined> = {},
+): Config {
+  const merged = { ...pickDefined(env), ...pickDefined(flags) };
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join('.') ?? 'config';
+    throw new ConfigError(`invalid ${key}: ${issue?.message ?? 'invalid value'}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.VIGIL_DATA_DIR) };
+}
+
+function pickDefined(source: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Database } from '../db.ts';
+import { backendVersion } from '../version.ts';
+import type { Authenticator } from './actor.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { registerMetrics } from './metrics.ts';
+import { registerStaticWeb } from './static-web.ts';
+
+export interface AppOptions {
+  readonly db: Database;
+  readonly logger: Logger;
+  readonly authenticate: Authenticator;
+  readonly bodyLimit: number;
+  readonly webDir?: string;
+  /** Area routes, each a plugin registered under /api. */
+  readonly routes: ReadonlyArray<(app: FastifyInstance) => Promise<void>>;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = options.logger;
+  const app = Fastify({
+    loggerInstance,
+    bodyLimit: options.bodyLimit,
+    forceCloseConnections: 'idle',
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    request.actor = await options.authenticate(request);
+  });
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  registerMetrics(app, options.db.pool);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Vigil API', version: backendVersion } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  for (const routes of options.routes) await app.register(routes, { prefix: '/api' });
+  await registerStaticWeb(app, options.webDir);
+  return app;
+}

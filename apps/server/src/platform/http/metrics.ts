@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Request durations by route, the db pool, and Node's own gauges (including event-loop lag). */
+export function registerMetrics(app: FastifyInstance, pool: pg.Pool): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'vigil_' });
+  const durations = new Histogram({
+    name: 'vigil_http_request_duration_seconds',
+    help: 'HTTP request duration by route',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const poolGauge = (name: string, help: string, read: () => number): void => {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  };
+  poolGauge('vigil_db_pool_total', 'Connections open in the pool', () => pool.totalCount);
+  poolGauge('vigil_db_pool_idle', 'Idle connections in the pool', () => pool.idleCount);
+  poolGauge('vigil_db_pool_waiting', 'Requests waiting for a connection', () => pool.waitingCount);
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+    durations.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+  app.get('/api/metrics', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
+  return registry;
+}

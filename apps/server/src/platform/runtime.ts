@@ -1,0 +1,38 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { createDatabase, type Database } from './db.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { maskUrl } from './logger.ts';
+import { runMigrations } from './migrations.ts';
+
+export interface Runtime {
+  readonly db: Database;
+  readonly databaseUrl: string;
+  /** Closes the pool, then stops the embedded server if one was started. */
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL when set, else the embedded server; either way, migrated before use. */
+export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres(config.dataDir, log);
+  const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
+  log.info({ database: maskUrl(databaseUrl), embedded: embedded !== undefined }, 'using database');
+  const db = createDatabase(databaseUrl, config.VIGIL_DB_POOL_SIZE);
+  try {
+    await runMigrations(db.pool, log);
+  } catch (error) {
+    await db.close();
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    db,
+    databaseUrl,
+    async close() {
+      await db.close();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './rbac/permissions.ts';
+export * from './agents/agent-ids.ts';
