@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setupMsw } from '../../testing/msw.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { appRoutes } from '../routes.tsx';
+import { sidebarStorageKey } from './sidebar-state.ts';
+
+setupMsw(
+  http.get('/api/health', () =>
+    HttpResponse.json({ status: 'ok', database: 'ok', version: '2.3.4' }),
+  ),
+);
+
+const originalWidth = window.innerWidth;
+afterEach(() => {
+  window.innerWidth = originalWidth;
+});
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('application shell', () => {
+  it('lists the sidebar entries and the settings submenu', async () => {
+    const user = userEvent.setup();
+    renderRoutes(appRoutes);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    for (const name of ['Dashboard', 'Health', 'Incidents', 'Catalog', 'Logs', 'Playbooks']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    const settings = within(nav).getByRole('button', { name: 'Settings' });
+    expect(settings).toHaveAttribute('aria-expanded', 'false');
+    await user.click(settings);
+    expect(settings).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'Feature Flags' })).toHaveAttribute(
+      'href',
+      '/settings/feature-flags',
+    );
+  });
+
+  it('persists the collapsed state across reloads', async () => {
+    const user = userEvent.setup();
+    const first = renderRoutes(appRoutes);
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    expect(window.localStorage.getItem(sidebarStorageKey)).toBe('true');
+    expect(within(mainNav()).getByRole('link', { name: 'Health' })).not.toHaveTextContent('Health');
+    first.unmount();
+
+    renderRoutes(appRoutes);
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+  });
+
+  it('collapses on an outside click when the window is narrow', async () => {
+    const user = userEvent.setup();
+    window.innerWidth = 800;
+    renderRoutes(appRoutes);
+    await screen.findByRole('button', { name: 'Collapse sidebar' });
+    await user.click(await screen.findByRole('heading', { name: 'System status' }));
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+  });
+
+  it('shows the breadcrumb and both versions in the user menu', async () => {
+    const user = userEvent.setup();
+    renderRoutes(appRoutes);
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByText('System status')).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(screen.getByText('frontend 1.0.744')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('backend 2.3.4')).toBeVisible());
+  });
+
+  it('sends routes that do not exist yet to the not-found page', async () => {
+    renderRoutes(appRoutes, ['/incidents']);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Not found | Vigil');
+  });
+
+  it('shows the unauthorized page', async () => {
+    renderRoutes(appRoutes, ['/unauthorized']);
+    expect(
+      await screen.findByText('You do not have permission to access this page'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,21 @@
+import { Skeleton } from '../../ui/skeleton.tsx';
+
+/** Shown while the first route's code loads, in the shape of the shell. */
+export function ShellPlaceholder() {
+  return (
+    <div aria-busy="true" aria-label="Loading Vigil" className="flex h-full">
+      <div className="w-60 shrink-0 space-y-3 border-r border-border bg-surface p-3">
+        <Skeleton className="h-6 w-24" />
+        {Array.from({ length: 7 }, (_, index) => (
+          <Skeleton key={index} className="h-5 w-full" />
+        ))}
+      </div>
+      <div className="flex flex-1 flex-col">
+        <div className="flex h-12 items-center justify-between border-b border-border bg-surface px-4">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="size-7 rounded-full" />
+        </div>
+      </div>
+    </div>
+  );
+}

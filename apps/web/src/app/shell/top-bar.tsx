@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '../../ui/button.tsx';
+import { Breadcrumb } from './breadcrumb.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export function TopBar() {
+  const queryClient = useQueryClient();
+
+  return (
+    <header className="flex h-12 shrink-0 items-center justify-between gap-4 border-b border-border bg-surface px-4">
+      <Breadcrumb />
+      <div className="flex items-center gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          label="Refresh"
+          onClick={() => void queryClient.invalidateQueries({ type: 'active' })}
+        >
+          <RefreshCw aria-hidden="true" className="size-4" />
+        </Button>
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

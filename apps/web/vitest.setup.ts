@@ -1,0 +1,25 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+// Charts, graphs and dialogs added by later pages observe their size; DOM test envs lack it.
+class NoopResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in globalThis)) {
+  Object.defineProperty(globalThis, 'ResizeObserver', { value: NoopResizeObserver });
+}
+
+// No layout in DOM envs: @tanstack/react-virtual reads these and renders no rows when they are 0.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+  configurable: true,
+  get: () => 400,
+});
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
