@@ -1,0 +1,32 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Every test gets the running server as its baseURL. */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.VIGIL_E2E_BASE_URL;
+    if (!url)
+      throw new Error('VIGIL_E2E_BASE_URL is not set; run through e2e/playwright.config.ts');
+    await use(url);
+  },
+});
+
+export { expect };
+
+/** Fails on serious or critical accessibility violations (DESIGN §7). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  const described = serious.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(described).toEqual([]);
+}
+
+/** Screenshots land beside the run's artifacts so that a person can look at them. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/.artifacts/screens/${name}.png`, fullPage: true });
+}

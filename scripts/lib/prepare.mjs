@@ -1,0 +1,53 @@
+// Shared by `npm start` and `npm test`: install dependencies and build the web app when needed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`${command} ${args.join(' ')} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newestUnder(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestUnder(full) : mtime(full));
+  }
+  return newest;
+}
+
+export function ensureDependencies() {
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  if (mtime(installed) >= mtime(path.join(root, 'package-lock.json'))) return;
+  process.stdout.write('Installing dependencies (npm ci)…\n');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+export function ensureWebBuild() {
+  const web = path.join(root, 'apps', 'web');
+  const built = mtime(path.join(web, 'dist', 'index.html'));
+  const sources = Math.max(
+    newestUnder(path.join(web, 'src')),
+    newestUnder(path.join(root, 'packages', 'domain', 'src')),
+    mtime(path.join(web, 'index.html')),
+    mtime(path.join(web, 'vite.config.ts')),
+  );
+  if (built >= sources) return;
+  process.stdout.write('Building the web app…\n');
+  run('npm', ['run', 'build', '--workspace', 'apps/web']);
+}

@@ -1,0 +1,23 @@
+// `npm start`: install if needed, build the web app if needed, then run `vigil serve`.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureDependencies, ensureWebBuild, root } from './lib/prepare.mjs';
+
+ensureDependencies();
+ensureWebBuild();
+
+const server = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/src/main.ts'),
+    'serve',
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+// A terminal's Ctrl-C reaches the server too; it drains and exits, and we follow it.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => server.kill('SIGTERM'));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
