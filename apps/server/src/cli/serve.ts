@@ -30,6 +30,11 @@ export async function serve(config: Config): Promise<void> {
     }
     stopping = true;
     log.info({ signal }, 'shutting down: draining requests');
+    // A request that never finishes must not keep the process (and its database) alive forever.
+    setTimeout(() => {
+      log.error('shutdown timed out after 30 s; exiting');
+      process.exit(1);
+    }, 30_000).unref();
     await app.close();
     await runtime.close();
     log.info('stopped');

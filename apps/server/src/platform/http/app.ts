@@ -15,6 +15,7 @@ import type { Authenticator } from './actor.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerStaticWeb } from './static-web.ts';
+import { registerDraining } from './draining.ts';
 
 export interface AppOptions {
   readonly db: Database;
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.actor = await options.authenticate(request);
   });
   registerErrorHandler(app);
+  registerDraining(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
