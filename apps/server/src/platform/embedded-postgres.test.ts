@@ -25,7 +25,7 @@ async function query(url: string, text: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query(text)).rows;
+    return (await client.query<Record<string, unknown>>(text)).rows;
   } finally {
     await client.end();
   }
