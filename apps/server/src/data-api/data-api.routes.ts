@@ -5,7 +5,7 @@ import type { DataApiResponse } from './response.ts';
 
 type DataApiService = ReturnType<typeof createDataApiService>;
 
-const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
+const methods = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'] as const;
 
 /** /api/db/{resource} and /api/db/rpc/{function}: thin edges over the data-API service. */
 export function dataApiRoutes(service: DataApiService) {
@@ -25,31 +25,36 @@ export function dataApiRoutes(service: DataApiService) {
         tags: ['data'],
         summary: 'PostgREST-compatible data API (see docs/data-api.md)',
       };
+      // One wildcard route: the target is matched here, so no name is too long or too odd to
+      // get a PostgREST-shaped answer.
       scope.route({
         method: [...methods],
-        url: '/db/rpc/:name',
-        schema: { ...docs, hide: false },
-        handler: (request, reply) => send(reply, service.rpc(toRequest(request, 'name'))),
-      });
-      scope.route({
-        method: [...methods],
-        url: '/db/:resource',
+        url: '/db/*',
         schema: docs,
-        handler: (request, reply) => send(reply, service.handle(toRequest(request, 'resource'))),
+        handler: (request, reply) => {
+          const target = wildcard(request);
+          return target.startsWith('rpc/')
+            ? send(reply, service.rpc(toRequest(request, target.slice(4))))
+            : send(reply, service.handle(toRequest(request, target)));
+        },
       });
     });
   };
 }
 
-function toRequest(request: FastifyRequest, param: 'name' | 'resource') {
+function wildcard(request: FastifyRequest): string {
   const params: Record<string, string> =
     typeof request.params === 'object' && request.params !== null
       ? Object.fromEntries(Object.entries(request.params).map(([k, v]) => [k, String(v)]))
       : {};
+  return params['*'] ?? '';
+}
+
+function toRequest(request: FastifyRequest, target: string) {
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
   return {
     method: request.method,
-    target: params[param] ?? '',
+    target,
     params: [...new URLSearchParams(query)],
     headers: request.headers,
     body: request.body,

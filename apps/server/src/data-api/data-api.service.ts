@@ -27,6 +27,12 @@ export function createDataApiService(db: Database, registry: DataApiRegistry) {
     async handle(request: DataApiRequest): Promise<DataApiResponse> {
       try {
         if (request.method === 'GET' || request.method === 'HEAD') return await read(request);
+        if (request.method === 'OPTIONS') {
+          const relation = registry.exposure().resource(request.target);
+          return allow(
+            relation.readOnly ? 'OPTIONS,GET,HEAD' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE',
+          );
+        }
         if (['POST', 'PATCH', 'DELETE'].includes(request.method)) {
           return await executeWrite(db, registry, request);
         }
@@ -37,6 +43,10 @@ export function createDataApiService(db: Database, registry: DataApiRegistry) {
     },
     async rpc(request: DataApiRequest): Promise<DataApiResponse> {
       try {
+        if (request.method === 'OPTIONS') {
+          const { fn } = registry.exposure().func(request.target);
+          return allow(fn.volatility === 'volatile' ? 'OPTIONS,POST' : 'OPTIONS,GET,HEAD,POST');
+        }
         return await callFunction(request);
       } catch (error) {
         throw fromDatabaseError(error);
@@ -57,7 +67,7 @@ export function createDataApiService(db: Database, registry: DataApiRegistry) {
     authorise(request.actor, compiled.touched, 'read', relation.name);
     const result = await db.pool.query<QueryRow>(compiled.text, compiled.values);
     return shapeListResponse(firstRow(result.rows), offsetOf(range, parsed), {
-      singular: wantsSingular(stringHeader(request.headers.accept)),
+      singular: wantsSingular(request.headers.accept),
       head: request.method === 'HEAD',
     });
   }
@@ -105,10 +115,14 @@ export function createDataApiService(db: Database, registry: DataApiRegistry) {
       };
     }
     return shapeListResponse(row, offsetOf(range, parsed), {
-      singular: wantsSingular(stringHeader(request.headers.accept)),
+      singular: wantsSingular(request.headers.accept),
       head: request.method === 'HEAD',
     });
   }
+}
+
+function allow(methods: string): DataApiResponse {
+  return { status: 200, headers: { allow: methods }, body: null };
 }
 
 export interface QueryRow {
@@ -130,10 +144,6 @@ function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || Array.isArray(body))
     throw pgrst.invalidBody('RPC arguments must be a JSON object');
   return Object.fromEntries(Object.entries(body));
-}
-
-function stringHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(',') : value;
 }
 
 export function authorise(

@@ -10,7 +10,7 @@ import { authorise, type DataApiRequest } from './data-api.service.ts';
 import { parseReadRequest } from './parsing/request-parser.ts';
 import { pgrst } from './postgrest-errors.ts';
 import type { DataApiRegistry } from './registry.ts';
-import { parsePrefer } from './request-headers.ts';
+import { parsePrefer, wantsSingular } from './request-headers.ts';
 import type { DataApiResponse } from './response.ts';
 import {
   checkPatchColumns,
@@ -48,6 +48,7 @@ export async function executeWrite(
   const prefer = parsePrefer(request.headers.prefer);
   const hook = registry.hooks.get(relation.name);
   const shape = { representation: prefer.representation, affected: hook?.afterWrite !== undefined };
+  const singular = wantsSingular(request.headers.accept);
   const param = (name: string): string | undefined =>
     request.params.find(([key]) => key === name)?.[1];
 
@@ -95,6 +96,9 @@ export async function executeWrite(
       const result = await client.query<WriteRow>(query.text, query.values);
       if (result.rows[0]) rows.push(result.rows[0]);
     }
+    const written = rows.reduce((sum, row) => sum + row.page_count, 0);
+    // PostgREST rolls back a write whose result cannot be the single object asked for.
+    if (singular && written !== 1) throw pgrst.singular(written);
     if (hook?.afterWrite) {
       const affected = rows.flatMap((row) => parseAffected(row.affected));
       await hook.afterWrite(ctx, affected);
@@ -105,8 +109,13 @@ export async function executeWrite(
   const headers: Record<string, string> = { 'content-range': `*/${prefer.count ? count : '*'}` };
   const status = operation === 'insert' ? 201 : prefer.representation ? 200 : 204;
   if (!prefer.representation) return { status, headers, body: null };
+  const body = joinArrays(results.map((row) => row.body ?? '[]'));
+  if (singular) {
+    headers['content-type'] = 'application/vnd.pgrst.object+json; charset=utf-8';
+    return { status, headers, body: body.slice(1, -1) };
+  }
   headers['content-type'] = 'application/json; charset=utf-8';
-  return { status, headers, body: joinArrays(results.map((row) => row.body ?? '[]')) };
+  return { status, headers, body };
 }
 
 function parseAffected(text: string | null): Row[] {

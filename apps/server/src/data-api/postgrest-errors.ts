@@ -81,7 +81,10 @@ export function statusForSqlState(code: string): number {
   if (code === '42501') return 403;
   if (code === '53400') return 500;
   const prefix = code.slice(0, 2);
-  if (prefix === '08' || ['53', '54', '55', '57', '58'].includes(prefix)) return 503;
+  // Class 54 (too many columns, index row too large, stack depth) is what the request asked
+  // for, not a server fault: PostgREST answers 500, we answer 400 so that clients fix it.
+  if (prefix === '54') return 400;
+  if (prefix === '08' || ['53', '55', '57', '58'].includes(prefix)) return 503;
   if (prefix === '0L' || prefix === '0P' || prefix === '28') return 403;
   if (code === 'P0001') return 400;
   if (['09', '25', '2D', '38', '39', '3B', '40', 'P0', 'XX'].includes(prefix)) return 500;

@@ -44,6 +44,7 @@ export function parseRange(header: string | string[] | undefined): RangeHeader |
   return { offset: start, limit: end - start + 1 };
 }
 
-export function wantsSingular(accept: string | undefined): boolean {
-  return accept?.includes('application/vnd.pgrst.object+json') === true;
+export function wantsSingular(accept: string | string[] | undefined): boolean {
+  const joined = Array.isArray(accept) ? accept.join(',') : (accept ?? '');
+  return joined.includes('application/vnd.pgrst.object+json');
 }

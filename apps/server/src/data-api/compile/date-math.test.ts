@@ -16,7 +16,7 @@ describe('resolveDateMath', () => {
     expect(resolveDateMath(input, now)).toBe(expected);
   });
 
-  it.each(['2026-01-01', 'nowish', 'now-', 'now-2x', '', 'now-9999999d'])(
+  it.each(['2026-01-01', 'nowish', 'now-', 'now-2x', '', 'now-9999999d', 'now-999999y'])(
     'leaves %s alone',
     (input) => {
       expect(resolveDateMath(input, now)).toBeUndefined();

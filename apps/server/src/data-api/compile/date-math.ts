@@ -25,5 +25,6 @@ export function resolveDateMath(value: string, now: Date = new Date()): string |
     else if (unit === 'y') result.setUTCFullYear(result.getUTCFullYear() + amount);
     else result.setTime(result.getTime() + amount * (unitMs[unit] ?? 1000));
   }
-  return result.toISOString();
+  // Far past JavaScript's date range: left to PostgreSQL, which refuses it as a 400.
+  return Number.isNaN(result.getTime()) ? undefined : result.toISOString();
 }

@@ -67,7 +67,7 @@ export function resolveRelationship(
     if (keys.length === 0) keys = byColumn(`${target}_id`);
     if (keys.length === 0)
       keys = exposure.foreignKeys.filter((k) => k.table === source.name && k.name === target);
-    candidates = keys.map(toOne);
+    candidates = preferTables(exposure, keys).map(toOne);
     if (hint !== undefined)
       candidates = candidates.filter((c) => c.target.name === hint || c.key.name === hint);
   }
@@ -87,4 +87,10 @@ export function resolveRelationship(
 function matchesHint(candidate: Relationship, hint: string): boolean {
   const { key } = candidate;
   return key.name === hint || key.columns.includes(hint) || key.refColumns.includes(hint);
+}
+
+/** A column's own key wins over the copies inferred for views that expose the same target. */
+function preferTables(exposure: Exposure, keys: readonly ForeignKey[]): ForeignKey[] {
+  const tables = keys.filter((key) => exposure.resource(key.refTable).relation.kind === 'table');
+  return tables.length > 0 ? tables : [...keys];
 }

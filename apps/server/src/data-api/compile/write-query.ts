@@ -38,6 +38,12 @@ export function compileInsert(
   const sql = new SqlBuilder();
   const columns = options.columns.map((name) => ident(relation.column(name).name));
   const list = columns.join(', ');
+  if (columns.length === 0) {
+    if (rows.length > 1)
+      throw pgrst.invalidBody('Rows without any column can only be inserted one at a time');
+    const statement = `insert into ${qualified(relation.name)} default values returning *`;
+    return finish(sql, exposure, relation, request, statement, shape);
+  }
   const source = `select ${list} from json_populate_recordset(null::${qualified(relation.name)}, ${sql.param(JSON.stringify(rows))}::json)`;
   let conflict = '';
   if (options.onConflict) {
@@ -50,13 +56,7 @@ export function compileInsert(
         ? ` on conflict (${target}) do update set ${updates}`
         : ` on conflict (${target}) do nothing`;
   }
-  if (columns.length === 0 && rows.length > 1) {
-    throw pgrst.invalidBody('Rows without any column can only be inserted one at a time');
-  }
-  const statement =
-    columns.length === 0
-      ? `insert into ${qualified(relation.name)} default values returning *`
-      : `insert into ${qualified(relation.name)} (${list}) ${source}${conflict} returning *`;
+  const statement = `insert into ${qualified(relation.name)} (${list}) ${source}${conflict} returning *`;
   return finish(sql, exposure, relation, request, statement, shape);
 }
 
@@ -70,12 +70,13 @@ export function compileUpdate(
   const sql = new SqlBuilder();
   const names = Object.keys(patch).map((name) => relation.column(name).name);
   const where = rootFilters(sql, relation, request);
+  if (names.length === 0) {
+    const statement = `select _t0.* from ${qualified(relation.name)} _t0 where ${where} for update`;
+    return finish(sql, exposure, relation, request, statement, shape);
+  }
   const sets = names.map((name) => `${ident(name)} = _v.${ident(name)}`).join(', ');
   const source = `(select * from json_populate_record(null::${qualified(relation.name)}, ${sql.param(JSON.stringify(patch))}::json)) _v`;
-  const statement =
-    names.length === 0
-      ? `select _t0.* from ${qualified(relation.name)} _t0 where ${where} for update`
-      : `update ${qualified(relation.name)} _t0 set ${sets} from ${source} where ${where} returning _t0.*`;
+  const statement = `update ${qualified(relation.name)} _t0 set ${sets} from ${source} where ${where} returning _t0.*`;
   return finish(sql, exposure, relation, request, statement, shape);
 }
 
@@ -93,7 +94,14 @@ export function compileDelete(
 
 /** Bulk PATCH and DELETE must say which rows: a missing filter is a mistake, never "all rows". */
 function rootFilters(sql: SqlBuilder, relation: ExposedRelation, request: ReadRequest): string {
-  const filters = request.levels.get('')?.filters ?? [];
+  const root = request.levels.get('');
+  if (root?.limit !== undefined || root?.offset !== undefined) {
+    throw pgrst.parse(
+      'limit and offset are not supported on PATCH and DELETE',
+      'Narrow the rows with filters, e.g. id=eq.<id>.',
+    );
+  }
+  const filters = root?.filters ?? [];
   if (filters.length === 0) {
     throw pgrst.parse(
       'PATCH and DELETE need at least one filter',

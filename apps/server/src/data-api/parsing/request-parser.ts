@@ -1,4 +1,4 @@
-import type { Filter, LevelOptions, ReadRequest, SelectItem } from '../ast.ts';
+import type { LevelOptions, ReadRequest, SelectItem, TriStateFilter } from '../ast.ts';
 import { pgrst } from '../postgrest-errors.ts';
 import { parseCondition, parseFieldKey, parseLogicTree } from './filter-parser.ts';
 import { parseOrder } from './order-parser.ts';
@@ -47,7 +47,11 @@ function applyParam(key: string, value: string, level: (path: string) => LevelOp
     level(parts.slice(0, -1).join('.'))[last] = parseCount(last, value);
   } else if (last === 'filter' && parts.length >= 2) {
     const field = parseFieldKey(parts[parts.length - 2] ?? '');
-    level(parts.slice(0, -2).join('.')).filters.push(parseTriState(field, value));
+    const filter = parseTriState(field, value);
+    // An empty tri-state selects nothing, so it must not count as a filter for PATCH/DELETE.
+    if (filter.include.length + filter.exclude.length > 0) {
+      level(parts.slice(0, -2).join('.')).filters.push(filter);
+    }
   } else {
     const field = parseFieldKey(last);
     level(parts.slice(0, -1).join('.')).filters.push(parseCondition(field, value));
@@ -59,7 +63,7 @@ function parseCount(name: string, value: string): number {
   return Number(value);
 }
 
-function parseTriState(field: ReturnType<typeof parseFieldKey>, value: string): Filter {
+function parseTriState(field: ReturnType<typeof parseFieldKey>, value: string): TriStateFilter {
   const include: string[] = [];
   const exclude: string[] = [];
   for (const item of value.split(',').map((part) => part.trim())) {

@@ -33,7 +33,12 @@ export class Scanner {
 
   /** A bare identifier, or a double-quoted one with "" as an escaped quote. */
   identifier(): string {
-    if (this.accept('"')) return this.quoted();
+    if (this.accept('"')) {
+      const quoted = this.quoted();
+      // The SQL text is a C string on the wire: a NUL would cut the statement short.
+      if (quoted.includes('\u0000')) this.fail('identifiers cannot contain NUL');
+      return quoted;
+    }
     const match = /^[A-Za-z_][A-Za-z0-9_$ ]*/.exec(this.input.slice(this.position));
     const name = match?.[0].trimEnd();
     if (!name) this.fail('expected an identifier');

@@ -27,7 +27,7 @@ function readItem(scanner: Scanner, depth: number): SelectItem {
   if (scanner.peek('...')) scanner.fail('spread embeds are not supported');
   let alias: string | undefined;
   let field = readField(scanner);
-  if (scanner.accept(':') && !scanner.peek(':')) {
+  if (!scanner.peek('::') && scanner.accept(':')) {
     alias = field.jsonPath.length === 0 ? field.column : scanner.fail('an alias cannot be a path');
     field = readField(scanner);
   }

@@ -1,0 +1,158 @@
+import { can, roles, type Role } from '@vigil/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exposedFunctions, exposedResources } from '../../src/data-api/allowlist.ts';
+import { expectPgrstError, ids, startDataApi, type DataApiTestContext } from './helpers.ts';
+
+let api: DataApiTestContext;
+let firstColumn: Map<string, string>;
+let views: Set<string>;
+beforeAll(async () => {
+  api = await startDataApi();
+  const rows = await api.query<{ relname: string; attname: string; relkind: string }>(`
+    select distinct on (c.relname) c.relname, a.attname, c.relkind::text
+    from pg_class c join pg_attribute a on a.attrelid = c.oid and a.attnum > 0
+    where c.relnamespace = 'public'::regnamespace order by c.relname, a.attnum`);
+  firstColumn = new Map(rows.map((row) => [row.relname, row.attname]));
+  views = new Set(rows.filter((row) => row.relkind === 'v').map((row) => row.relname));
+});
+afterAll(async () => {
+  await api.close();
+});
+
+type Caller = Role | 'anonymous';
+const callers: readonly Caller[] = [...roles, 'anonymous'];
+
+function allowed(caller: Caller, object: Parameters<typeof can>[1][number], write: boolean) {
+  if (caller === 'anonymous') return !write && can(['viewer'], [object], 'read');
+  return can([caller], [object], write ? 'write' : 'read');
+}
+
+function roleOf(caller: Caller): { role?: Role } {
+  return caller === 'anonymous' ? {} : { role: caller };
+}
+
+describe('every resource, every caller', () => {
+  it.each(callers)('%s reads exactly what the matrix allows', async (caller) => {
+    for (const resource of exposedResources) {
+      const response = await api.request(`${resource.name}?limit=1`, roleOf(caller));
+      const expected = allowed(caller, resource.object, false) ? 200 : 403;
+      expect([resource.name, response.status]).toEqual([resource.name, expected]);
+      if (expected !== 200) expectPgrstError(response.json, '42501');
+    }
+  });
+
+  it.each(callers)('%s writes exactly what the matrix allows', async (caller) => {
+    for (const resource of exposedResources) {
+      const column = firstColumn.get(resource.name) ?? 'id';
+      const readOnly = resource.readOnly === true || views.has(resource.name);
+      const refused = caller === 'anonymous' ? 401 : 403;
+      const writes = [
+        api.request(resource.name, { ...roleOf(caller), method: 'POST', body: [] }),
+        api.request(`${resource.name}?${column}=is.null`, { ...roleOf(caller), method: 'DELETE' }),
+        api.request(`${resource.name}?${column}=is.null`, {
+          ...roleOf(caller),
+          method: 'PATCH',
+          body: {},
+        }),
+      ];
+      for (const response of await Promise.all(writes)) {
+        const expected = !allowed(caller, resource.object, true)
+          ? refused
+          : readOnly
+            ? 405
+            : [201, 204];
+        expect([resource.name, response.status]).toEqual([
+          resource.name,
+          typeof expected === 'number' ? expected : expect.toBeOneOf(expected),
+        ]);
+        if (typeof expected === 'number') expectPgrstError(response.json);
+        if (expected === 401 || expected === 403) expectPgrstError(response.json, '42501');
+      }
+    }
+  });
+
+  it.each(callers)('%s may call the read-only functions', async (caller) => {
+    for (const fn of exposedFunctions) {
+      const response = await api.request(`rpc/${fn.name}?config_id=${ids.cluster}`, roleOf(caller));
+      expect(response.status).toBe(allowed(caller, fn.object, false) ? 200 : 403);
+    }
+  });
+});
+
+describe('the matrix, spelled out', () => {
+  it.each([
+    ['viewer', 'GET', 'connections', 403],
+    ['viewer', 'GET', 'identities', 403],
+    ['editor', 'GET', 'identities', 200],
+    ['editor', 'POST', 'connections', 403],
+    ['editor', 'POST', 'canaries', 201],
+    ['commander', 'POST', 'canaries', 403],
+    ['commander', 'POST', 'incidents', 201],
+    ['responder', 'POST', 'comments', 201],
+    ['responder', 'POST', 'playbooks', 403],
+    ['viewer', 'POST', 'comments', 403],
+    ['admin', 'POST', 'person_roles', 201],
+    ['editor', 'POST', 'person_roles', 403],
+  ] as const)('%s %s %s → %i', async (role, method, resource, status) => {
+    const response = await api.request(resource, {
+      role,
+      method,
+      ...(method === 'POST' ? { body: [] } : {}),
+    });
+    expect(response.status).toBe(status);
+  });
+
+  it('refuses every anonymous write with 401 42501 before any SQL runs', async () => {
+    const before = await api.query(`select count(*)::int as n from properties`);
+    const { status, error } = await api
+      .client()
+      .from('properties')
+      .insert({ name: 'anon', value: 'x' });
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+    const update = await api.client().from('properties').update({ value: 'x' }).neq('name', '');
+    expect(update.status).toBe(401);
+    expect(await api.query(`select count(*)::int as n from properties`)).toEqual(before);
+  });
+
+  it('lets anonymous callers read as viewers', async () => {
+    const { data, error } = await api.client().from('people').select('name').eq('id', ids.alice);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'Alice' }]);
+  });
+
+  it('authorises embedded resources too', async () => {
+    const embedded = await api.request('people?select=name,connections(name)', { role: 'viewer' });
+    expect(embedded.status).toBe(403);
+    const inner = await api.request('agents?select=name,creator:created_by(name)', {
+      role: 'viewer',
+    });
+    expect(inner.status).toBe(200);
+  });
+
+  it('authorises the representation of a write', async () => {
+    const response = await api.request('teams?select=name,connections(name)', {
+      method: 'POST',
+      role: 'responder',
+      body: { name: 'x' },
+    });
+    expect(response.status).toBe(403);
+    const commander = await api.request('comments?select=comment,people(name)', {
+      method: 'POST',
+      role: 'commander',
+      body: { incident_id: ids.incident, comment: 'on it', created_by: ids.bob },
+      headers: { prefer: 'return=representation' },
+    });
+    expect(commander.status).toBe(201);
+    expect(commander.json).toEqual([{ comment: 'on it', people: { name: 'Bob' } }]);
+  });
+
+  it('does not trust an unknown test role', async () => {
+    const response = await api.request('properties', {
+      method: 'POST',
+      headers: { 'x-vigil-test-role': 'root' },
+      body: { name: 'root', value: 'x' },
+    });
+    expect(response.status).toBe(401);
+  });
+});

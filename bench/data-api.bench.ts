@@ -1,0 +1,131 @@
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { pino } from 'pino';
+import { exposedFunctions, exposedResources } from '../apps/server/src/data-api/allowlist.ts';
+import { createRegistry } from '../apps/server/src/data-api/registry.ts';
+import { createDatabase } from '../apps/server/src/platform/db.ts';
+import { anonymousAuthenticator } from '../apps/server/src/platform/http/actor.ts';
+import { buildApp } from '../apps/server/src/platform/http/app.ts';
+import { apiRoutes } from '../apps/server/src/routes.ts';
+import { createBenchDatabase } from './database.ts';
+import { explainCompiled, sameBody } from './checks.ts';
+import { measureFloor, measureKind, warmUp, type KindResult } from './measure.ts';
+import { lookupPath, queryKinds } from './queries.ts';
+import { evaluateGoals, resultTable, writeResults, type BenchSummary } from './report.ts';
+import { seed } from './seed.ts';
+import { measureThroughput } from './throughput.ts';
+
+const settings = {
+  items: positive('BENCH_ITEMS', 100_000),
+  iterations: positive('BENCH_ITERATIONS', 200),
+  seconds: positive('BENCH_SECONDS', 10),
+  connections: 32,
+  /** The server's default VIGIL_DB_POOL_SIZE, for the app and the direct pool alike. */
+  poolSize: 20,
+  deadlineMinutes: 20,
+};
+
+const cleanups: Array<() => Promise<unknown>> = [];
+async function cleanUp(): Promise<void> {
+  for (const step of cleanups.splice(0).reverse()) {
+    await step().catch((error: unknown) => console.error('bench: clean-up step failed', error));
+  }
+}
+const deadline = setTimeout(() => {
+  console.error(`bench: still running after ${settings.deadlineMinutes} min; stopping`);
+  void cleanUp().finally(() => process.exit(2));
+}, settings.deadlineMinutes * 60_000);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+async function main(): Promise<BenchSummary> {
+  const log = pino({ level: 'warn' });
+  const step = (text: string): void => console.log(`bench: ${text}`);
+  step('starting PostgreSQL and migrating a fresh database');
+  const database = await createBenchDatabase(log);
+  cleanups.push(() => database.drop());
+  const db = createDatabase(database.url, settings.poolSize);
+  cleanups.push(() => db.close());
+  step(`seeding ${settings.items} config items`);
+  const counts = await seed(db.pool, settings.items);
+  step(`seeded in ${counts.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
+
+  const app = await buildApp({
+    db,
+    logger: pino({ level: 'silent' }),
+    authenticate: anonymousAuthenticator,
+    bodyLimit: 10485760,
+    routes: await apiRoutes(db),
+  });
+  cleanups.push(() => app.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const direct = new pg.Pool({ connectionString: database.url, max: settings.poolSize });
+  cleanups.push(() => direct.end());
+  const ids = await direct.query<{ id: string }>(
+    'select id from config_items where deleted_at is null order by md5(id::text) limit 500',
+  );
+  const registry = await createRegistry(direct, exposedResources, exposedFunctions, new Map());
+  const kinds = queryKinds(
+    registry,
+    ids.rows.map((row) => row.id),
+  );
+  for (const kind of kinds) await sameBody(kind.make(0), baseUrl, direct);
+
+  step('warming up');
+  await warmUp(kinds, baseUrl, direct, 30);
+  const queries: KindResult[] = [];
+  for (const kind of kinds) {
+    step(`measuring ${kind.label}`);
+    queries.push(await measureKind(kind, baseUrl, direct, settings.iterations));
+  }
+  const floor = await measureFloor(baseUrl, direct, settings.iterations);
+  const plans: Record<string, string> = {};
+  for (const kind of kinds) plans[kind.name] = await explainCompiled(direct, kind.make(0));
+
+  step(`throughput: lookup by id, ${settings.connections} connections, ${settings.seconds} s`);
+  const throughput = await measureThroughput(
+    baseUrl,
+    lookupPath('{id}'),
+    ids.rows.map((row) => row.id),
+    settings.connections,
+    settings.seconds,
+  );
+
+  return {
+    date: new Date().toISOString(),
+    command: `${database.source === 'DATABASE_URL' ? 'DATABASE_URL=… ' : ''}npm run bench`,
+    machine: {
+      nproc: os.availableParallelism(),
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      postgres: database.serverVersion,
+    },
+    database: database.source,
+    seed: counts,
+    queries,
+    floor,
+    throughput,
+    goals: evaluateGoals(queries),
+    plans,
+  };
+}
+
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+try {
+  const summary = await main();
+  console.log(`\n${resultTable(summary)}\n`);
+  console.log(JSON.stringify({ ...summary, plans: undefined }));
+  await writeResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), summary);
+} finally {
+  await cleanUp();
+  clearTimeout(deadline);
+}
