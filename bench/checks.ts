@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { httpGet } from './http-client.ts';
 import type { QueryCase } from './queries.ts';
 
 /**
@@ -6,10 +7,9 @@ import type { QueryCase } from './queries.ts';
  * must resolve to an object; otherwise the timings would compare different work.
  */
 export async function sameBody(query: QueryCase, baseUrl: string, pool: pg.Pool): Promise<void> {
-  const response = await fetch(`${baseUrl}${query.path}`, { headers: query.headers });
-  const body = await response.text();
-  if (response.status !== 200 && response.status !== 206) {
-    throw new Error(`GET ${query.path} answered ${response.status}: ${body.slice(0, 300)}`);
+  const { status, body } = await httpGet(`${baseUrl}${query.path}`, query.headers);
+  if (status !== 200 && status !== 206) {
+    throw new Error(`GET ${query.path} answered ${status}: ${body.slice(0, 300)}`);
   }
   const direct = await pool.query<{ body: string }>(query.compiled.text, query.compiled.values);
   if (direct.rows[0]?.body !== body)

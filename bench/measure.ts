@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { httpGet } from './http-client.ts';
 import { runHand, type QueryCase, type QueryKind } from './queries.ts';
 
 export interface Stats {
@@ -16,13 +18,15 @@ export interface KindResult {
   readonly pgHand: Stats;
   /** The exact statement the data-API compiler generates. */
   readonly pgCompiled: Stats;
+  /** The compiled statement run as the server runs it: prepared unless its plan needs the values. */
+  readonly pgPrepared: Stats;
   readonly ratioHand: number;
   readonly ratioCompiled: number;
   readonly sampleBytes: number;
   readonly sampleRows: number;
 }
 
-type Variant = 'http' | 'hand' | 'compiled';
+type Variant = 'http' | 'hand' | 'compiled' | 'prepared';
 
 /**
  * Sequential, one request at a time. The three variants of each iteration use the same
@@ -34,11 +38,12 @@ export async function measureKind(
   pool: pg.Pool,
   iterations: number,
 ): Promise<KindResult> {
-  const times: Record<Variant, number[]> = { http: [], hand: [], compiled: [] };
+  const times: Record<Variant, number[]> = { http: [], hand: [], compiled: [], prepared: [] };
   const orders: Variant[][] = [
-    ['http', 'hand', 'compiled'],
-    ['hand', 'compiled', 'http'],
-    ['compiled', 'http', 'hand'],
+    ['http', 'hand', 'compiled', 'prepared'],
+    ['hand', 'compiled', 'prepared', 'http'],
+    ['compiled', 'prepared', 'http', 'hand'],
+    ['prepared', 'http', 'hand', 'compiled'],
   ];
   let sampleBytes = 0;
   let sampleRows = 0;
@@ -55,6 +60,7 @@ export async function measureKind(
   const http = stats(times.http);
   const pgHand = stats(times.hand);
   const pgCompiled = stats(times.compiled);
+  const pgPrepared = stats(times.prepared);
   return {
     name: kind.name,
     label: kind.label,
@@ -62,6 +68,7 @@ export async function measureKind(
     http,
     pgHand,
     pgCompiled,
+    pgPrepared,
     ratioHand: http.median / pgHand.median,
     ratioCompiled: http.median / pgCompiled.median,
     sampleBytes,
@@ -81,12 +88,20 @@ async function run(
     const result = await pool.query(query.compiled.text, query.compiled.values);
     return result.rowCount ?? 0;
   }
-  const response = await fetch(`${baseUrl}${query.path}`, { headers: query.headers });
-  const body = await response.text();
-  if (response.status !== 200 && response.status !== 206) {
-    throw new Error(`GET ${query.path} answered ${response.status}: ${body.slice(0, 300)}`);
+  if (variant === 'prepared') {
+    // As the server does: statements whose plan depends on a pattern value stay unnamed.
+    const { text, values, reusablePlan } = query.compiled;
+    const name = reusablePlan ? `bench_${createHash('sha1').update(text).digest('hex')}` : '';
+    const result = await pool.query(name ? { name, text, values } : { text, values });
+    return result.rowCount ?? 0;
   }
-  return body.length;
+  const response = await httpGet(`${baseUrl}${query.path}`, query.headers);
+  if (response.status !== 200 && response.status !== 206) {
+    throw new Error(
+      `GET ${query.path} answered ${response.status}: ${response.body.slice(0, 300)}`,
+    );
+  }
+  return response.body.length;
 }
 
 /** Runs every kind a few times so plans, pools and JIT are warm before timing. */
@@ -128,7 +143,7 @@ export async function measureFloor(
   const direct: number[] = [];
   for (let i = 0; i < iterations; i++) {
     let started = performance.now();
-    await (await fetch(`${baseUrl}/api/health`)).text();
+    await httpGet(`${baseUrl}/api/health`);
     http.push(performance.now() - started);
     started = performance.now();
     await pool.query('select 1');

@@ -31,7 +31,8 @@ export interface QueryCase {
   /** What a hand-written repository would run: the page, plus the count when asked. */
   readonly hand: readonly SqlStatement[];
   /** The exact statement the data-API compiler generates for `path`. */
-  readonly compiled: SqlStatement;
+  /** The compiler's statement, and whether the server runs it as a prepared statement. */
+  readonly compiled: SqlStatement & { readonly reusablePlan: boolean };
 }
 
 export interface QueryKind {
@@ -41,12 +42,12 @@ export interface QueryKind {
 }
 
 export function queryKinds(registry: DataApiRegistry, ids: readonly string[]): QueryKind[] {
-  const compile = (params: Array<[string, string]>, count: boolean): SqlStatement => {
+  const compile = (params: Array<[string, string]>, count: boolean): QueryCase['compiled'] => {
     const exposure = registry.exposure();
     const compiled = compileRead(exposure, exposure.resource('configs'), parseReadRequest(params), {
       count,
     });
-    return { text: compiled.text, values: compiled.values };
+    return { text: compiled.text, values: compiled.values, reusablePlan: compiled.reusablePlan };
   };
   const build = (params: Array<[string, string]>, count: boolean): Omit<QueryCase, 'hand'> => ({
     path: `/api/db/configs?${new URLSearchParams(params).toString()}`,

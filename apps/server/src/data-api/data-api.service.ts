@@ -1,4 +1,5 @@
 import { can, type Action } from '@vigil/domain';
+import type pg from 'pg';
 import type { Database } from '../platform/db.ts';
 import type { Actor } from '../platform/http/actor.ts';
 import type { ReadRequest } from './ast.ts';
@@ -65,11 +66,21 @@ export function createDataApiService(db: Database, registry: DataApiRegistry) {
       ...(range ? { range } : {}),
     });
     authorise(request.actor, compiled.touched, 'read', relation.name);
-    const result = await db.pool.query<QueryRow>(compiled.text, compiled.values);
+    const result = await runRead(compiled);
     return shapeListResponse(firstRow(result.rows), offsetOf(range, parsed), {
       singular: wantsSingular(request.headers.accept),
       head: request.method === 'HEAD',
     });
+  }
+
+  function runRead(compiled: {
+    text: string;
+    values: unknown[];
+    reusablePlan: boolean;
+  }): Promise<pg.QueryResult<QueryRow>> {
+    return compiled.reusablePlan
+      ? db.prepared<QueryRow>(db.pool, compiled.text, compiled.values)
+      : db.pool.query<QueryRow>(compiled.text, compiled.values);
   }
 
   async function callFunction(request: DataApiRequest): Promise<DataApiResponse> {
@@ -105,7 +116,7 @@ export function createDataApiService(db: Database, registry: DataApiRegistry) {
         ? db.transaction(async (client) =>
             firstRow((await client.query<QueryRow>(compiled.text, compiled.values)).rows),
           )
-        : db.pool.query<QueryRow>(compiled.text, compiled.values).then((r) => firstRow(r.rows));
+        : runRead(compiled).then((r) => firstRow(r.rows));
     const row = await run();
     if (compiled.scalar) {
       return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -6,11 +7,31 @@ export interface Database {
   readonly pool: pg.Pool;
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs a generated statement as a named prepared statement, so PostgreSQL parses and plans
+   * each distinct text once per connection instead of on every request.
+   */
+  prepared<R extends pg.QueryResultRow>(
+    client: Queryable,
+    text: string,
+    values: readonly unknown[],
+  ): Promise<pg.QueryResult<R>>;
   close(): Promise<void>;
 }
 
+/**
+ * Connections retire after this many queries. That bounds how many prepared statements any
+ * one server-side session can hold, however many distinct query shapes clients send.
+ */
+const queriesPerConnection = 5000;
+
 export function createDatabase(url: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: 'vigil' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: 'vigil',
+    maxUses: queriesPerConnection,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return {
@@ -29,6 +50,12 @@ export function createDatabase(url: string, max: number): Database {
         client.release();
       }
     },
+    prepared: (client, text, values) =>
+      client.query({ name: statementName(text), text, values: [...values] }),
     close: () => pool.end(),
   };
+}
+
+function statementName(text: string): string {
+  return `v_${createHash('sha1').update(text).digest('base64url')}`;
 }

@@ -1,20 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPgrstError,
-  field,
-  ids,
-  rowsOf,
-  startDataApi,
-  type DataApiTestContext,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectPgrstError, field, ids, rowsOf, useDataApi } from './helpers.ts';
 
-let api: DataApiTestContext;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useDataApi();
 
 describe('PostgREST error codes', () => {
   it.each([
@@ -184,9 +171,8 @@ describe('regressions found by fuzzing', () => {
     expectPgrstError(missing.json, 'PGRST205');
   });
 
-  // Fastify rejects a malformed path before any route runs (FST_ERR_BAD_URL, its own body);
-  // platform/http/app.ts needs a frameworkErrors handler. Flip to `it` once it has one.
-  it.fails('answers a malformed path encoding in the PostgREST shape', async () => {
+  // Fastify rejects a malformed path before any route runs; app.ts's frameworkErrors shapes it.
+  it('answers a malformed path encoding in the PostgREST shape', async () => {
     const response = await api.request('%zz');
     expect(response.status).toBe(400);
     expectPgrstError(response.json);

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { field, ids, names, rowsOf, startDataApi, type DataApiTestContext } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { field, ids, names, rowsOf, useDataApi } from './helpers.ts';
 
-let api: DataApiTestContext;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useDataApi();
 
 const checks = () => api.client('viewer').from('checks').select('name').order('name');
 const configs = () => api.client('viewer').from('config_items').select('name').order('name');

@@ -1,6 +1,6 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Role } from '@vigil/domain';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApp, testActorHeader, type TestApp } from '../app.ts';
 
 export type JsonRow = Record<string, unknown>;
@@ -166,4 +166,43 @@ export function expectPgrstError(body: unknown, code?: string): void {
 
 export function names(rows: readonly JsonRow[], key = 'name'): unknown[] {
   return rows.map((row) => row[key]);
+}
+
+export interface DataApiHandle {
+  readonly baseUrl: string;
+  client(role?: Role): PostgrestClient;
+  request(path: string, init?: RawInit): Promise<RawResponse>;
+  query<T extends JsonRow = JsonRow>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Rows in a table that match a trusted SQL condition, read directly from the database. */
+  count(table: string, where?: string): Promise<number>;
+}
+
+/** Starts the data API before the file's tests and closes it after them. */
+export function useDataApi(): DataApiHandle {
+  let started: DataApiTestContext | undefined;
+  beforeAll(async () => {
+    started = await startDataApi();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): DataApiTestContext => {
+    if (!started) throw new Error('the data API starts in beforeAll; use it inside a test');
+    return started;
+  };
+  return {
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    client: (role) => current().client(role),
+    request: (path, init) => current().request(path, init),
+    query: <T extends JsonRow>(text: string, values?: unknown[]) =>
+      current().query<T>(text, values),
+    async count(table, where = 'true') {
+      const rows = await current().query<{ n: number }>(
+        `select count(*)::int as n from ${table} where ${where}`,
+      );
+      return rows[0]?.n ?? -1;
+    },
+  };
 }

@@ -1,21 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  field,
-  ids,
-  names,
-  rowOf,
-  rowsOf,
-  startDataApi,
-  type DataApiTestContext,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { field, ids, names, rowOf, rowsOf, useDataApi } from './helpers.ts';
 
-let api: DataApiTestContext;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useDataApi();
 
 describe('select', () => {
   it('returns every visible column with *', async () => {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, names, rowsOf, startDataApi, type DataApiTestContext } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { ids, names, rowsOf, useDataApi } from './helpers.ts';
 
-let api: DataApiTestContext;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useDataApi();
 
 describe('rpc related_configs_recursive', () => {
   it('is called with POST and named arguments', async () => {

@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPgrstError,
-  names,
-  rowsOf,
-  startDataApi,
-  type DataApiTestContext,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectPgrstError, names, rowsOf, useDataApi } from './helpers.ts';
 
-let api: DataApiTestContext;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = useDataApi();
 
 async function namesOf(path: string): Promise<unknown[]> {
   const response = await api.request(path);

@@ -1,20 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPgrstError, ids, startDataApi, type DataApiTestContext } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectPgrstError, ids, useDataApi } from './helpers.ts';
 
-let api: DataApiTestContext;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-
-async function count(table: string, where = 'true'): Promise<number> {
-  const rows = await api.query<{ n: number }>(
-    `select count(*)::int as n from ${table} where ${where}`,
-  );
-  return rows[0]?.n ?? -1;
-}
+const api = useDataApi();
 
 describe('constraint violations', () => {
   it('answers a unique violation with 409 23505', async () => {
@@ -51,7 +38,7 @@ describe('constraint violations', () => {
   });
 
   it('writes nothing when one row of a bulk insert fails', async () => {
-    const before = await count('properties');
+    const before = await api.count('properties');
     const { status } = await api
       .client('editor')
       .from('properties')
@@ -60,11 +47,11 @@ describe('constraint violations', () => {
         { name: 'atomic.a', value: '2' },
       ]);
     expect(status).toBe(409);
-    expect(await count('properties')).toBe(before);
+    expect(await api.count('properties')).toBe(before);
   });
 
   it('writes nothing when a later insert group fails', async () => {
-    const before = await count('teams');
+    const before = await api.count('teams');
     const response = await api.request('teams', {
       method: 'POST',
       role: 'editor',
@@ -72,7 +59,7 @@ describe('constraint violations', () => {
       body: [{ name: 'group-a' }, { name: 'group-b', created_by: 'not-a-uuid' }],
     });
     expect(response.status).toBe(400);
-    expect(await count('teams')).toBe(before);
+    expect(await api.count('teams')).toBe(before);
   });
 });
 
@@ -137,23 +124,23 @@ describe('single object writes', () => {
       .single();
     expect(status).toBe(406);
     expect(error?.code).toBe('PGRST116');
-    expect(await count('checks', `owner = 'single'`)).toBe(0);
+    expect(await api.count('checks', `owner = 'single'`)).toBe(0);
   });
 });
 
 describe('guards on PATCH and DELETE', () => {
   it('does not treat an empty tri-state as a filter', async () => {
-    const before = await count('checks');
+    const before = await api.count('checks');
     const response = await api.request('checks?name.filter=,!', {
       method: 'DELETE',
       role: 'admin',
     });
     expect(response.status).toBe(400);
-    expect(await count('checks')).toBe(before);
+    expect(await api.count('checks')).toBe(before);
   });
 
   it('refuses limit and offset rather than ignoring them', async () => {
-    const before = await count('checks');
+    const before = await api.count('checks');
     const del = await api.request('checks?name=not.is.null&limit=1', {
       method: 'DELETE',
       role: 'admin',
@@ -165,8 +152,8 @@ describe('guards on PATCH and DELETE', () => {
       body: { owner: 'limited' },
     });
     expect(patch.status).toBe(400);
-    expect(await count('checks')).toBe(before);
-    expect(await count('checks', `owner = 'limited'`)).toBe(0);
+    expect(await api.count('checks')).toBe(before);
+    expect(await api.count('checks', `owner = 'limited'`)).toBe(0);
   });
 
   it('inserts a row of defaults from an empty object', async () => {

@@ -1,27 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectPgrstError,
-  ids,
-  names,
-  rowsOf,
-  startDataApi,
-  type DataApiTestContext,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectPgrstError, ids, names, rowsOf, useDataApi } from './helpers.ts';
 
-let api: DataApiTestContext;
-beforeAll(async () => {
-  api = await startDataApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-
-async function count(table: string, where = 'true'): Promise<number> {
-  const rows = await api.query<{ n: number }>(
-    `select count(*)::int as n from ${table} where ${where}`,
-  );
-  return rows[0]?.n ?? -1;
-}
+const api = useDataApi();
 
 describe('insert', () => {
   it('inserts one row and returns it', async () => {
@@ -81,7 +61,7 @@ describe('insert', () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    expect(await count('properties', `name = 'minimal'`)).toBe(1);
+    expect(await api.count('properties', `name = 'minimal'`)).toBe(1);
   });
 
   it('embeds in the returned representation', async () => {
@@ -134,7 +114,7 @@ describe('upsert', () => {
       .from('team_members')
       .upsert({ team_id: ids.team, person_id: ids.alice }, { onConflict: 'team_id,person_id' });
     expect(error).toBeNull();
-    expect(await count('team_members')).toBe(1);
+    expect(await api.count('team_members')).toBe(1);
   });
 });
 
@@ -153,7 +133,7 @@ describe('update and delete', () => {
       { name: 'api', owner: 'sre', patched: true },
       { name: 'homepage', owner: 'sre', patched: true },
     ]);
-    expect(await count('checks', `owner is null`)).toBeGreaterThan(0);
+    expect(await api.count('checks', `owner is null`)).toBeGreaterThan(0);
   });
 
   it('updates with return=minimal and an exact count', async () => {
@@ -177,16 +157,16 @@ describe('update and delete', () => {
       .order('name');
     expect(error).toBeNull();
     expect(names(rowsOf(data))).toEqual(['del.a', 'del.b']);
-    expect(await count('properties', `name like 'del.%'`)).toBe(0);
+    expect(await api.count('properties', `name like 'del.%'`)).toBe(0);
   });
 
   it('refuses PATCH and DELETE without a filter', async () => {
-    const before = await count('properties');
+    const before = await api.count('properties');
     const patch = await api.client('editor').from('properties').update({ value: 'x' });
     expect(patch.status).toBe(400);
     const del = await api.request('properties', { method: 'DELETE', role: 'editor' });
     expect(del.status).toBe(400);
     expectPgrstError(del.json, 'PGRST100');
-    expect(await count('properties')).toBe(before);
+    expect(await api.count('properties')).toBe(before);
   });
 });

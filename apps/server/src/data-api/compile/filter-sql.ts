@@ -72,15 +72,17 @@ function conditionSql(sql: SqlBuilder, field: FieldSql, c: Condition): string {
       field.column.type === 'tsvector' && field.yields === 'column'
         ? field.sql
         : `to_tsvector(${langArg(sql, c)}${field.sql}::text)`;
-    return `${doc} @@ ${fts}(${langArg(sql, c)}${sql.param(scalarOf(value))})`;
+    return `${doc} @@ ${fts}(${langArg(sql, c)}${sql.planningParam(scalarOf(value))})`;
   }
   const op = comparison[c.operator] ?? '=';
-  const left = patternOps.has(c.operator) && !isText(field) ? `${field.sql}::text` : field.sql;
+  const pattern = patternOps.has(c.operator);
+  const left = pattern && !isText(field) ? `${field.sql}::text` : field.sql;
+  const param = (v: unknown): string => (pattern ? sql.planningParam(v) : sql.param(v));
   if (c.quantifier) {
     const items = listOf(value).map((item) => patternValue(c.operator, item));
-    return `${left} ${op} ${c.quantifier}(${sql.param(items)})`;
+    return `${left} ${op} ${c.quantifier}(${param(items)})`;
   }
-  return `${left} ${op} ${sql.param(typedValue(field, c.operator, scalarOf(value)))}`;
+  return `${left} ${op} ${param(typedValue(field, c.operator, scalarOf(value)))}`;
 }
 
 function langArg(sql: SqlBuilder, c: Condition): string {
@@ -119,7 +121,7 @@ function scalarItem(sql: SqlBuilder, field: FieldSql, text: string): string {
   }
   if (text.includes('*')) {
     const pattern = text.replace(/[\\%_]/g, (m) => `\\${m}`).replaceAll('*', '%');
-    return `${isText(field) ? field.sql : `${field.sql}::text`} like ${sql.param(pattern)}`;
+    return `${isText(field) ? field.sql : `${field.sql}::text`} like ${sql.planningParam(pattern)}`;
   }
   return `${field.sql} = ${sql.param(typedValue(field, 'eq', text))}`;
 }

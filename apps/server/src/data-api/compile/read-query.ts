@@ -7,6 +7,8 @@ export interface CompiledRead {
   readonly text: string;
   readonly values: unknown[];
   readonly touched: ExposedRelation[];
+  /** Safe to run as a cached prepared statement: no value changes what the best plan is. */
+  readonly reusablePlan: boolean;
 }
 
 export interface ReadShape {
@@ -36,7 +38,7 @@ export function compileRead(
     ? `(select count(*) from ${qualified(relation.name)} _t0${where})`
     : 'null';
   const text = `select coalesce(json_agg(_r), '[]'::json)::text as body, count(_r)::int as page_count, ${total}::bigint as total from (${page}) _r`;
-  return { text, values: sql.params, touched: level.touched };
+  return { text, values: sql.params, touched: level.touched, reusablePlan: !sql.planPerValue };
 }
 
 function minDefined(a: number | undefined, b: number | undefined): number | undefined {

@@ -10,6 +10,8 @@ export interface CompiledRpc {
   readonly text: string;
   readonly values: unknown[];
   readonly touched: ExposedRelation[];
+  /** See CompiledRead.reusablePlan. */
+  readonly reusablePlan: boolean;
   /** Scalar results are one JSON value, not a list. */
   readonly scalar: boolean;
 }
@@ -40,7 +42,7 @@ export function compileRpc(
     const text = fn.returnsSet
       ? `select coalesce(json_agg(_r.v), '[]'::json)::text as body, count(*)::int as page_count, null::bigint as total from ${call} _r(v)`
       : `select to_json(${call})::text as body, 1 as page_count, null::bigint as total`;
-    return { text, values: sql.params, touched: [], scalar: !fn.returnsSet };
+    return { text, values: sql.params, touched: [], scalar: !fn.returnsSet, reusablePlan: true };
   }
   const relation = resultRelation(exposure, fn);
   const level = compileLevel({ sql, exposure, request }, relation, '_t0', request.select, '');
@@ -55,7 +57,13 @@ export function compileRpc(
     ? `coalesce(json_agg(_r), '[]'::json)::text`
     : `(json_agg(_r)->0)::text`;
   const text = `select ${body} as body, count(_r)::int as page_count, ${total}::bigint as total from (${page}) _r`;
-  return { text, values: sql.params, touched: level.touched, scalar: !fn.returnsSet };
+  return {
+    text,
+    values: sql.params,
+    touched: level.touched,
+    scalar: !fn.returnsSet,
+    reusablePlan: !sql.planPerValue,
+  };
 }
 
 /** A function's rows show the columns its relation's resource exposes, never hidden ones. */

@@ -1,7 +1,15 @@
 /** Collects bind parameters; identifiers are quoted, values never enter the SQL text. */
 export class SqlBuilder {
   readonly params: unknown[] = [];
+  /** Set when the best plan depends on a value (a like pattern), so it must not be cached. */
+  planPerValue = false;
   private aliasCounter = 0;
+
+  /** A bind parameter whose value the planner should see, such as a pattern or a text query. */
+  planningParam(value: unknown): string {
+    this.planPerValue = true;
+    return this.param(value);
+  }
 
   param(value: unknown): string {
     this.params.push(value);

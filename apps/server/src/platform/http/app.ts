@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db.ts';
 import { backendVersion } from '../version.ts';
 import type { Authenticator } from './actor.ts';
-import { registerErrorHandler } from './error-handler.ts';
+import { registerErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerStaticWeb } from './static-web.ts';
 import { registerDraining } from './draining.ts';
@@ -35,6 +35,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance,
     bodyLimit: options.bodyLimit,
     forceCloseConnections: 'idle',
+    // Errors raised before routing (a malformed path encoding) get the same body as the rest.
+    frameworkErrors: (error, _request, reply) => sendFrameworkError(error, reply),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
@@ -22,4 +23,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(new ApiError(500, 'internal', 'Internal server error').toBody());
   });
+}
+
+/**
+ * Errors Fastify raises before routing, such as a malformed path encoding. Its reply type
+ * there is route-generic, so the answer goes out on the raw response.
+ */
+export function sendFrameworkError(error: FastifyError, reply: { raw: ServerResponse }): void {
+  const status = error.statusCode ?? 400;
+  const body = new ApiError(status, 'bad_request', error.message).toBody();
+  reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  reply.raw.end(JSON.stringify(body));
 }
