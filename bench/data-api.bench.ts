@@ -5,11 +5,12 @@ import { pino } from 'pino';
 import { exposedFunctions, exposedResources } from '../apps/server/src/data-api/allowlist.ts';
 import { createRegistry } from '../apps/server/src/data-api/registry.ts';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
-import { anonymousAuthenticator } from '../apps/server/src/platform/http/actor.ts';
 import { buildApp } from '../apps/server/src/platform/http/app.ts';
-import { apiRoutes } from '../apps/server/src/routes.ts';
+import { defaultIdentityTimes } from '../apps/server/src/modules/identity/identity.settings.ts';
+import { createApi } from '../apps/server/src/routes.ts';
 import { createBenchDatabase } from './database.ts';
-import { closeHttpClient } from './http-client.ts';
+import { closeHttpClient, useSessionCookie } from './http-client.ts';
+import { signInViewer } from './session.ts';
 import { explainCompiled, sameBody } from './checks.ts';
 import { measureFloor, measureKind, warmUp, type KindResult } from './measure.ts';
 import { lookupPath, queryKinds } from './queries.ts';
@@ -56,12 +57,23 @@ async function main(): Promise<BenchSummary> {
   cleanups.push(() => db.close());
   step(`seeded in ${counts.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
 
+  const logger = pino({ level: 'silent' });
+  const api = await createApi(db, {
+    log: logger,
+    identity: {
+      ...defaultIdentityTimes,
+      secretKey: 'bench-secret-key'.repeat(4),
+      secureCookies: false,
+    },
+    edition: 'full',
+    localProperties: [],
+  });
   const app = await buildApp({
     db,
-    logger: pino({ level: 'silent' }),
-    authenticate: anonymousAuthenticator,
+    logger,
+    authenticate: api.authenticate,
     bodyLimit: 10485760,
-    routes: await apiRoutes(db),
+    routes: api.routes,
   });
   cleanups.push(() => app.close());
   cleanups.push(async () => closeHttpClient());
@@ -69,6 +81,8 @@ async function main(): Promise<BenchSummary> {
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+  const cookie = await signInViewer(db, api);
+  useSessionCookie(cookie);
   const direct = new pg.Pool({ connectionString: database.url, max: settings.poolSize });
   cleanups.push(() => direct.end());
   const ids = await direct.query<{ id: string }>(
@@ -99,6 +113,7 @@ async function main(): Promise<BenchSummary> {
     ids.rows.map((row) => row.id),
     settings.connections,
     settings.seconds,
+    cookie,
   );
 
   return {

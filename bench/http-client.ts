@@ -11,9 +11,16 @@ export interface HttpAnswer {
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
+/** The benchmark's signed-in viewer: every request carries its session cookie, as a browser would. */
+let sessionCookie = '';
+export function useSessionCookie(cookie: string): void {
+  sessionCookie = cookie;
+}
+
 export function httpGet(url: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
+    const all = sessionCookie ? { ...headers, cookie: sessionCookie } : headers;
+    const request = http.get(url, { agent, headers: all }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>

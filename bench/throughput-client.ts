@@ -8,6 +8,7 @@ const inputSchema = z.object({
   ids: z.array(z.string()).min(1),
   connections: z.number().int().positive(),
   seconds: z.number().positive(),
+  cookie: z.string(),
 });
 
 /** Child process of the benchmark: autocannon rotating over the paths, one JSON line out. */
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     url: input.url,
     connections: input.connections,
     duration: input.seconds,
+    headers: { cookie: input.cookie },
     requests: [
       {
         method: 'GET',

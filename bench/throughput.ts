@@ -28,9 +28,10 @@ export async function measureThroughput(
   ids: readonly string[],
   connections: number,
   seconds: number,
+  cookie: string,
 ): Promise<ThroughputResult> {
   const client = fileURLToPath(new URL('./throughput-client.ts', import.meta.url));
-  const input = { url: baseUrl, pathTemplate, ids: [...ids], connections, seconds };
+  const input = { url: baseUrl, pathTemplate, ids: [...ids], connections, seconds, cookie };
   const { stdout } = await run(process.execPath, ['--import', 'tsx', client], {
     env: { ...process.env, BENCH_THROUGHPUT_INPUT: JSON.stringify(input) },
     timeout: (seconds + 30) * 1000,

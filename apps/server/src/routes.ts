@@ -1,12 +1,61 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { createDataApi } from './data-api/data-api.module.ts';
+import { accountRoutes } from './modules/identity/accounts.routes.ts';
+import type { LinkSender } from './modules/identity/accounts/link-sender.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import {
+  createIdentityService,
+  type IdentityService,
+} from './modules/identity/identity.service.ts';
+import type { IdentitySettings } from './modules/identity/identity.settings.ts';
+import { sessionAuthenticator } from './modules/identity/session-authenticator.ts';
+import type { SignInLimits } from './modules/identity/sign-in-limiter.ts';
+import type { LocalProperty } from './modules/properties/local-properties.ts';
+import { propertiesRoutes } from './modules/properties/properties.routes.ts';
+import { createPropertiesService } from './modules/properties/properties.service.ts';
+import { rbacRoutes } from './modules/rbac/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import type { Database } from './platform/db.ts';
+import type { Authenticator } from './platform/http/actor.ts';
 
-/** Every area's routes, mounted under /api. */
-export async function apiRoutes(
-  db: Database,
-): Promise<Array<(app: FastifyInstance) => Promise<void>>> {
-  const dataApi = await createDataApi(db);
-  return [systemRoutes(db.pool), dataApi.routes];
+export interface ApiOptions {
+  readonly log: Logger;
+  readonly identity: IdentitySettings;
+  readonly edition: 'full' | 'health';
+  readonly localProperties: readonly LocalProperty[];
+  readonly links?: LinkSender;
+  readonly signInLimits?: SignInLimits;
+}
+
+export interface Api {
+  readonly routes: Array<(app: FastifyInstance) => Promise<void>>;
+  /** Turns a request's session cookie into the actor every route authorises. */
+  readonly authenticate: Authenticator;
+  readonly identity: IdentityService;
+}
+
+/** Every area's services and routes, mounted under /api. */
+export async function createApi(db: Database, options: ApiOptions): Promise<Api> {
+  const identity = createIdentityService({
+    db,
+    settings: options.identity,
+    log: options.log,
+    ...(options.links ? { links: options.links } : {}),
+    ...(options.signInLimits ? { limits: options.signInLimits } : {}),
+  });
+  const properties = createPropertiesService(db, options.localProperties);
+  const dataApi = await createDataApi(db, new Map([['properties', properties.writeHook]]));
+  return {
+    identity,
+    authenticate: sessionAuthenticator(db, options.identity),
+    routes: [
+      systemRoutes(db.pool, options.edition),
+      identityRoutes(identity),
+      accountRoutes(identity),
+      rbacRoutes(db),
+      propertiesRoutes(properties),
+      dataApi.routes,
+    ],
+  };
 }

@@ -3,37 +3,68 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { anonymousActor, type Actor, type Authenticator } from '../src/platform/http/actor.ts';
 import { buildApp } from '../src/platform/http/app.ts';
-import { apiRoutes } from '../src/routes.ts';
+import type { AccountLink } from '../src/modules/identity/accounts/link-sender.ts';
+import { defaultIdentityTimes } from '../src/modules/identity/identity.settings.ts';
+import type { SignInLimits } from '../src/modules/identity/sign-in-limiter.ts';
+import type { LocalProperty } from '../src/modules/properties/local-properties.ts';
+import { createApi, type Api } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /** Test-only: the harness names the actor per request; no production code path reads this header. */
 export const testActorHeader = 'x-vigil-test-role';
 
-const testAuthenticator: Authenticator = (request) => {
-  const header = request.headers[testActorHeader];
-  const parsed = roleSchema.safeParse(header);
-  const actor: Actor = parsed.success
-    ? { kind: 'user', id: '00000000-0000-0000-0000-0000000000aa', roles: [parsed.data] }
-    : anonymousActor;
-  return Promise.resolve(actor);
-};
+/** The test header when present; otherwise the real session cookie, as in production. */
+function testAuthenticator(sessions: Authenticator): Authenticator {
+  return (request) => {
+    const header = request.headers[testActorHeader];
+    if (header === undefined) return sessions(request);
+    const parsed = roleSchema.safeParse(header);
+    const actor: Actor = parsed.success
+      ? { kind: 'user', id: '00000000-0000-0000-0000-0000000000aa', roles: [parsed.data] }
+      : anonymousActor;
+    return Promise.resolve(actor);
+  };
+}
+
+export interface TestAppOptions {
+  readonly localProperties?: readonly LocalProperty[];
+  readonly signInLimits?: SignInLimits;
+  readonly edition?: 'full' | 'health';
+}
 
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly database: TestDatabase;
   readonly baseUrl: string;
+  readonly api: Api;
+  /** Every recovery, verification and invitation link the app sent. */
+  readonly links: AccountLink[];
   close(): Promise<void>;
 }
 
 /** A real Vigil API on a fresh database, listening on a loopback port. */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const logger = pino({ level: 'silent' });
+  const links: AccountLink[] = [];
+  const api = await createApi(database.db, {
+    log: logger,
+    identity: {
+      ...defaultIdentityTimes,
+      secretKey: 'test-secret-key-'.repeat(4),
+      secureCookies: false,
+    },
+    edition: options.edition ?? 'full',
+    localProperties: options.localProperties ?? [],
+    links: { send: async (link) => void links.push(link) },
+    ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
+  });
   const app = await buildApp({
     db: database.db,
-    logger: pino({ level: 'silent' }),
-    authenticate: testAuthenticator,
+    logger,
+    authenticate: testAuthenticator(api.authenticate),
     bodyLimit: 10 * 1024 * 1024,
-    routes: await apiRoutes(database.db),
+    routes: api.routes,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -42,6 +73,8 @@ export async function startTestApp(): Promise<TestApp> {
     app,
     database,
     baseUrl: `http://127.0.0.1:${port}`,
+    api,
+    links,
     async close() {
       await app.close();
       await database.drop();

@@ -1,26 +1,37 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../platform/config.ts';
-import { anonymousAuthenticator } from '../platform/http/actor.ts';
 import { buildApp } from '../platform/http/app.ts';
 import { createLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
 import { resolveSecretKey } from '../platform/secret-key.ts';
-import { apiRoutes } from '../routes.ts';
+import { identitySettingsFrom } from '../modules/identity/identity.settings.ts';
+import { readLocalProperties } from '../modules/properties/local-properties.ts';
+import { createApi } from '../routes.ts';
 
 const defaultWebDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 export async function serve(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL);
-  await resolveSecretKey(config.dataDir, config.VIGIL_SECRET_KEY);
+  const secretKey = await resolveSecretKey(config.dataDir, config.VIGIL_SECRET_KEY);
+  const localProperties = readLocalProperties(
+    config.VIGIL_PROPERTIES,
+    config.VIGIL_PROPERTIES_FILE,
+  );
   const runtime = await openRuntime(config, log);
+  const api = await createApi(runtime.db, {
+    log,
+    identity: identitySettingsFrom(config, secretKey),
+    edition: config.VIGIL_EDITION,
+    localProperties,
+  });
   const app = await buildApp({
     db: runtime.db,
     logger: log,
-    authenticate: anonymousAuthenticator,
+    authenticate: api.authenticate,
     bodyLimit: config.VIGIL_BODY_LIMIT,
     webDir: path.resolve(config.VIGIL_WEB_DIR ?? defaultWebDir),
-    routes: await apiRoutes(runtime.db),
+    routes: api.routes,
   });
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -172,6 +172,6 @@ export function authoriseObject(
   action: Action,
   name: string,
 ): void {
-  if (action === 'write' && actor.kind === 'anonymous') throw pgrst.unauthenticated(name);
+  if (actor.kind === 'anonymous') throw pgrst.unauthenticated(name);
   if (!can(actor.roles, [object], action)) throw pgrst.forbidden(name);
 }

@@ -52,7 +52,7 @@ export const pgrst = {
   noColumn: (table: string, column: string) =>
     new ApiError(400, '42703', `column ${table}.${column} does not exist`),
   unauthenticated: (table: string) =>
-    new ApiError(401, '42501', `permission denied for ${table}`, null, 'Sign in to make changes.'),
+    new ApiError(401, '42501', `permission denied for ${table}`, null, 'Sign in to continue.'),
   forbidden: (table: string) => new ApiError(403, '42501', `permission denied for ${table}`),
   readOnly: (table: string) => new ApiError(405, 'PGRST117', `Resource ${table} is read-only`),
 };

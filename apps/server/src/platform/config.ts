@@ -12,6 +12,15 @@ const postgresUrl = z
     'must be a postgres:// or postgresql:// URL',
   );
 
+const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** `90s`, `30m`, `24h`, `7d` → seconds. */
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]$/, 'must be a duration such as 30m, 24h or 7d')
+  .transform((value) => Number(value.slice(0, -1)) * (durationUnits[value.slice(-1)] ?? 1))
+  .refine((seconds) => seconds >= 60, 'must be at least 1m');
+
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -25,6 +34,13 @@ export const configSchema = z.object({
     .optional(),
   VIGIL_WEB_DIR: z.string().min(1).optional(),
   VIGIL_DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  VIGIL_EDITION: z.enum(['full', 'health']).default('full'),
+  /** The URL people open the console at; https here makes cookies Secure. */
+  VIGIL_PUBLIC_URL: z.url().optional(),
+  VIGIL_SESSION_IDLE: duration.default(24 * 3600),
+  VIGIL_SESSION_LIFETIME: duration.default(7 * 24 * 3600),
+  VIGIL_PROPERTIES: z.string().optional(),
+  VIGIL_PROPERTIES_FILE: z.string().min(1).optional(),
   VIGIL_BODY_LIMIT: z.coerce
     .number()
     .int()

@@ -28,3 +28,13 @@ export interface ErrorBody {
 export const badRequest = (message: string, details: string | null = null): ApiError =>
   new ApiError(400, 'bad_request', message, details);
 export const notFound = (message: string): ApiError => new ApiError(404, 'not_found', message);
+export const unauthenticated = (): ApiError =>
+  new ApiError(
+    401,
+    'unauthenticated',
+    'Sign in to continue.',
+    null,
+    'Your session is missing or has ended.',
+  );
+export const forbidden = (object: string, action: string): ApiError =>
+  new ApiError(403, 'forbidden', `You do not have ${action} permission on ${object}.`);

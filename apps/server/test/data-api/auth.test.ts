@@ -1,7 +1,13 @@
-import { can, roles, type Role } from '@vigil/domain';
+import { can, roles } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exposedFunctions, exposedResources } from '../../src/data-api/allowlist.ts';
-import { expectPgrstError, ids, startDataApi, type DataApiTestContext } from './helpers.ts';
+import {
+  expectPgrstError,
+  ids,
+  startDataApi,
+  type Caller,
+  type DataApiTestContext,
+} from './helpers.ts';
 
 let api: DataApiTestContext;
 let firstColumn: Map<string, string>;
@@ -19,23 +25,23 @@ afterAll(async () => {
   await api.close();
 });
 
-type Caller = Role | 'anonymous';
 const callers: readonly Caller[] = [...roles, 'anonymous'];
 
 function allowed(caller: Caller, object: Parameters<typeof can>[1][number], write: boolean) {
-  if (caller === 'anonymous') return !write && can(['viewer'], [object], 'read');
+  if (caller === 'anonymous') return false;
   return can([caller], [object], write ? 'write' : 'read');
 }
 
-function roleOf(caller: Caller): { role?: Role } {
-  return caller === 'anonymous' ? {} : { role: caller };
+function roleOf(caller: Caller): { role: Caller } {
+  return { role: caller };
 }
 
 describe('every resource, every caller', () => {
   it.each(callers)('%s reads exactly what the matrix allows', async (caller) => {
     for (const resource of exposedResources) {
       const response = await api.request(`${resource.name}?limit=1`, roleOf(caller));
-      const expected = allowed(caller, resource.object, false) ? 200 : 403;
+      const refused = caller === 'anonymous' ? 401 : 403;
+      const expected = allowed(caller, resource.object, false) ? 200 : refused;
       expect([resource.name, response.status]).toEqual([resource.name, expected]);
       if (expected !== 200) expectPgrstError(response.json, '42501');
     }
@@ -74,7 +80,8 @@ describe('every resource, every caller', () => {
   it.each(callers)('%s may call the read-only functions', async (caller) => {
     for (const fn of exposedFunctions) {
       const response = await api.request(`rpc/${fn.name}?config_id=${ids.cluster}`, roleOf(caller));
-      expect(response.status).toBe(allowed(caller, fn.object, false) ? 200 : 403);
+      const refused = caller === 'anonymous' ? 401 : 403;
+      expect(response.status).toBe(allowed(caller, fn.object, false) ? 200 : refused);
     }
   });
 });
@@ -105,20 +112,28 @@ describe('the matrix, spelled out', () => {
   it('refuses every anonymous write with 401 42501 before any SQL runs', async () => {
     const before = await api.query(`select count(*)::int as n from properties`);
     const { status, error } = await api
-      .client()
+      .client('anonymous')
       .from('properties')
       .insert({ name: 'anon', value: 'x' });
     expect(status).toBe(401);
     expect(error?.code).toBe('42501');
-    const update = await api.client().from('properties').update({ value: 'x' }).neq('name', '');
+    const update = await api
+      .client('anonymous')
+      .from('properties')
+      .update({ value: 'x' })
+      .neq('name', '');
     expect(update.status).toBe(401);
     expect(await api.query(`select count(*)::int as n from properties`)).toEqual(before);
   });
 
-  it('lets anonymous callers read as viewers', async () => {
-    const { data, error } = await api.client().from('people').select('name').eq('id', ids.alice);
-    expect(error).toBeNull();
-    expect(data).toEqual([{ name: 'Alice' }]);
+  it('refuses anonymous reads with 401 42501', async () => {
+    const { status, error } = await api
+      .client('anonymous')
+      .from('people')
+      .select('name')
+      .eq('id', ids.alice);
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
   });
 
   it('authorises embedded resources too', async () => {
@@ -150,6 +165,7 @@ describe('the matrix, spelled out', () => {
   it('does not trust an unknown test role', async () => {
     const response = await api.request('properties', {
       method: 'POST',
+      role: 'anonymous',
       headers: { 'x-vigil-test-role': 'root' },
       body: { name: 'root', value: 'x' },
     });

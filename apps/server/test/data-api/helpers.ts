@@ -69,16 +69,20 @@ insert into identities (id, traits, credentials, metadata_admin) values
 `;
 
 export interface DataApiTestContext extends TestApp {
-  /** A postgrest-js client acting as the role, or anonymously without one. */
-  client(role?: Role): PostgrestClient;
+  /** A postgrest-js client acting as the role (a viewer unless told), or 'anonymous'. */
+  client(role?: Caller): PostgrestClient;
   /** A raw request to /api/db/{path}; returns status, headers and the parsed JSON body. */
   request(path: string, init?: RawInit): Promise<RawResponse>;
   query<T extends JsonRow = JsonRow>(text: string, values?: unknown[]): Promise<T[]>;
 }
 
+/** Who a test request acts as; 'anonymous' sends no session at all. */
+export type Caller = Role | 'anonymous';
+
 export interface RawInit {
   readonly method?: string;
-  readonly role?: Role;
+  /** A viewer unless told. */
+  readonly role?: Caller;
   readonly headers?: Record<string, string>;
   readonly body?: unknown;
   /** Sent as is, not JSON-encoded. */
@@ -98,14 +102,15 @@ export async function startDataApi(): Promise<DataApiTestContext> {
   await app.database.db.pool.query(seedSql);
   return {
     ...app,
-    client(role) {
+    client(role = 'viewer') {
       return new PostgrestClient(`${app.baseUrl}/api/db`, {
-        headers: role ? { [testActorHeader]: role } : {},
+        headers: role === 'anonymous' ? {} : { [testActorHeader]: role },
       });
     },
     async request(path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
-      if (init.role) headers[testActorHeader] = init.role;
+      const role = init.role ?? 'viewer';
+      if (role !== 'anonymous') headers[testActorHeader] = role;
       let body: string | undefined = init.rawBody;
       if (init.body !== undefined) {
         body = JSON.stringify(init.body);
@@ -170,7 +175,7 @@ export function names(rows: readonly JsonRow[], key = 'name'): unknown[] {
 
 export interface DataApiHandle {
   readonly baseUrl: string;
-  client(role?: Role): PostgrestClient;
+  client(role?: Caller): PostgrestClient;
   request(path: string, init?: RawInit): Promise<RawResponse>;
   query<T extends JsonRow = JsonRow>(text: string, values?: unknown[]): Promise<T[]>;
   /** Rows in a table that match a trusted SQL condition, read directly from the database. */

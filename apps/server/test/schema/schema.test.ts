@@ -43,7 +43,14 @@ const specEntities = [
 ];
 
 /** Tables that hold secrets or bookkeeping and must never be reachable through the data API. */
-const internalTables = new Set(['sessions', 'access_tokens', 'schema_migrations']);
+const internalTables = new Set([
+  'sessions',
+  'access_tokens',
+  'schema_migrations',
+  'identity_flows',
+  'identity_flow_errors',
+  'identity_tokens',
+]);
 
 let database: TestDatabase;
 let cache: SchemaCache;

@@ -1,13 +1,15 @@
 import type { RouteObject } from 'react-router';
+import { accountRoutes } from '../features/account/routes.tsx';
+import { settingsRoutes } from '../features/settings/routes.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteErrorPage } from './errors/route-error-page.tsx';
+import { UnauthorizedPage } from './errors/unauthorized-page.tsx';
+import { RequirePermission } from './guards/require-permission.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { HomeRedirect } from './shell/home-redirect.tsx';
 import { ShellPlaceholder } from './shell/shell-placeholder.tsx';
 
-/**
- * Every page is code-split. In full mode '/' redirects to /topology; that page does not exist
- * yet, so home is the system status page and the topology issue switches it to the redirect.
- */
+/** Every page is code-split; home redirects by edition (spec 000 §2.1). */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -19,8 +21,38 @@ export const appRoutes: RouteObject[] = [
         // Pathless so that page errors render inside the shell and the sidebar stays usable.
         ErrorBoundary: RouteErrorPage,
         children: [
+          { index: true, Component: HomeRedirect },
           {
-            index: true,
+            path: 'topology',
+            handle: { crumb: 'Topology' },
+            element: <RequirePermission object="topologies" action="read" />,
+            children: [
+              {
+                index: true,
+                lazy: async () => {
+                  const { TopologyPage } =
+                    await import('../features/topology/pages/topology-page.tsx');
+                  return { Component: TopologyPage };
+                },
+              },
+            ],
+          },
+          {
+            path: 'health',
+            handle: { crumb: 'Health' },
+            element: <RequirePermission object="canaries" action="read" />,
+            children: [
+              {
+                index: true,
+                lazy: async () => {
+                  const { HealthPage } = await import('../features/health/pages/health-page.tsx');
+                  return { Component: HealthPage };
+                },
+              },
+            ],
+          },
+          {
+            path: 'status',
             handle: { crumb: 'System status' },
             lazy: async () => {
               const { SystemStatusPage } =
@@ -28,17 +60,13 @@ export const appRoutes: RouteObject[] = [
               return { Component: SystemStatusPage };
             },
           },
-          {
-            path: 'unauthorized',
-            handle: { crumb: 'Unauthorized' },
-            lazy: async () => {
-              const { UnauthorizedPage } = await import('./errors/unauthorized-page.tsx');
-              return { Component: UnauthorizedPage };
-            },
-          },
+          ...settingsRoutes,
+          // Static: the permission guard renders it too.
+          { path: 'unauthorized', handle: { crumb: 'Unauthorized' }, Component: UnauthorizedPage },
           { path: '*', handle: { crumb: 'Not found' }, Component: NotFoundPage },
         ],
       },
     ],
   },
+  ...accountRoutes,
 ];

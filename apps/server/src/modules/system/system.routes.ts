@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
+import { backendVersion } from '../../platform/version.ts';
 import { checkHealth } from './system.service.ts';
 
 const healthSchema = z.object({
@@ -10,7 +11,13 @@ const healthSchema = z.object({
   version: z.string(),
 });
 
-export function systemRoutes(pool: pg.Pool) {
+const aboutSchema = z.object({
+  Version: z.string(),
+  backend: z.string(),
+  edition: z.enum(['full', 'health']),
+});
+
+export function systemRoutes(pool: pg.Pool, edition: 'full' | 'health') {
   return async (app: FastifyInstance): Promise<void> => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/health',
@@ -25,6 +32,17 @@ export function systemRoutes(pool: pg.Pool) {
         const report = await checkHealth(pool);
         return reply.code(report.status === 'ok' ? 200 : 503).send(report);
       },
+    );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/canary/about',
+      {
+        schema: {
+          summary: 'Backend version and edition',
+          tags: ['system'],
+          response: { 200: aboutSchema },
+        },
+      },
+      async () => ({ Version: backendVersion, backend: backendVersion, edition }),
     );
   };
 }

@@ -10,9 +10,10 @@ export interface Actor {
 
 export type Authenticator = (request: FastifyRequest) => Promise<Actor>;
 
-export const anonymousActor: Actor = { kind: 'anonymous', id: null, roles: ['viewer'] };
+/** No session: every route except sign-in, health and version answers 401. */
+export const anonymousActor: Actor = { kind: 'anonymous', id: null, roles: [] };
 
-/** Until the identity service exists, every caller is anonymous: it may read, never write. */
+/** Every caller is anonymous; for tests of routes that need no one signed in. */
 export const anonymousAuthenticator: Authenticator = () => Promise.resolve(anonymousActor);
 
 declare module 'fastify' {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
-import { apiRoutes } from '../../routes.ts';
+import { defaultIdentityTimes } from '../../modules/identity/identity.settings.ts';
+import { createApi } from '../../routes.ts';
 import { anonymousAuthenticator } from './actor.ts';
 import { buildApp } from './app.ts';
 
@@ -17,12 +18,23 @@ beforeAll(async () => {
       return { done: true };
     });
   };
+  const logger = pino({ level: 'silent' });
+  const api = await createApi(database.db, {
+    log: logger,
+    identity: {
+      ...defaultIdentityTimes,
+      secretKey: 'app-test-secret-'.repeat(4),
+      secureCookies: false,
+    },
+    edition: 'full',
+    localProperties: [],
+  });
   app = await buildApp({
     db: database.db,
-    logger: pino({ level: 'silent' }),
+    logger,
     authenticate: anonymousAuthenticator,
     bodyLimit: 2048,
-    routes: [...(await apiRoutes(database.db)), slow],
+    routes: [...api.routes, slow],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -47,6 +48,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Cookies are parsed before the actor hook below, which reads the session cookie.
+  await app.register(cookie);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.actor = await options.authenticate(request);

@@ -4,10 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setupMsw } from '../../testing/msw.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { sessionHandlers } from '../../testing/session-handlers.ts';
 import { appRoutes } from '../routes.tsx';
 import { sidebarStorageKey } from './sidebar-state.ts';
 
-setupMsw(
+const server = setupMsw(
+  ...sessionHandlers(),
   http.get('/api/health', () =>
     HttpResponse.json({ status: 'ok', database: 'ok', version: '2.3.4' }),
   ),
@@ -21,6 +23,25 @@ afterEach(() => {
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
 describe('application shell', () => {
+  it('shows the loading placeholder until the session is known', async () => {
+    server.use(http.get('/api/auth/whoami', () => new Promise<never>(() => {})));
+    renderRoutes(appRoutes);
+    expect(await screen.findByLabelText('Loading Vigil')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the session cannot be loaded', async () => {
+    server.use(
+      http.get('/api/auth/whoami', () =>
+        HttpResponse.json({ message: 'db down' }, { status: 500 }),
+      ),
+    );
+    renderRoutes(appRoutes);
+    expect(await screen.findByText('Could not load your session')).toBeInTheDocument();
+    expect(screen.getByText('db down')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('lists the sidebar entries and the settings submenu', async () => {
     const user = userEvent.setup();
     renderRoutes(appRoutes);
@@ -36,6 +57,18 @@ describe('application shell', () => {
       'href',
       '/settings/feature-flags',
     );
+  });
+
+  it('sends home to the topology page in the full edition', async () => {
+    const { router } = renderRoutes(appRoutes);
+    expect(await screen.findByRole('heading', { name: 'Topology' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/topology');
+    expect(screen.getByText('No data available')).toBeInTheDocument();
+  });
+
+  it('keeps the system status page at /status', async () => {
+    renderRoutes(appRoutes, ['/status']);
+    expect(await screen.findByRole('heading', { name: 'System status' })).toBeInTheDocument();
   });
 
   it('persists the collapsed state across reloads', async () => {
@@ -55,18 +88,17 @@ describe('application shell', () => {
     window.innerWidth = 800;
     renderRoutes(appRoutes);
     await screen.findByRole('button', { name: 'Collapse sidebar' });
-    await user.click(await screen.findByRole('heading', { name: 'System status' }));
+    await user.click(await screen.findByRole('heading', { name: 'Topology' }));
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
   });
 
-  it('shows the breadcrumb and both versions in the user menu', async () => {
-    const user = userEvent.setup();
-    renderRoutes(appRoutes);
+  it('shows the breadcrumb', async () => {
+    renderRoutes(appRoutes, ['/settings/feature-flags']);
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getByText('System status')).toHaveAttribute('aria-current', 'page');
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
-    expect(screen.getByText('frontend 1.0.744')).toBeVisible();
-    await waitFor(() => expect(screen.getByText('backend 2.3.4')).toBeVisible());
+    expect(within(crumbs).getByText('Settings')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(crumbs).getByText('Feature Flags')).toHaveAttribute('aria-current', 'page'),
+    );
   });
 
   it('sends routes that do not exist yet to the not-found page', async () => {

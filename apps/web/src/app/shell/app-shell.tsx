@@ -1,17 +1,21 @@
 import { Outlet } from 'react-router';
+import { SessionProvider } from '../../lib/session/session-provider.tsx';
+import { ShellPlaceholder } from './shell-placeholder.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 export function AppShell() {
   return (
-    <div className="flex h-full">
-      <Sidebar />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar />
-        <main className="flex-1 overflow-auto p-6">
-          <Outlet />
-        </main>
+    <SessionProvider fallback={<ShellPlaceholder />}>
+      <div className="flex h-full">
+        <Sidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar />
+          <main className="flex-1 overflow-auto p-6">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </SessionProvider>
   );
 }

@@ -1,4 +1,5 @@
 import type { PermissionObject } from '@vigil/domain';
+import type { FeatureArea } from '../../lib/session/feature-flags.ts';
 import {
   Activity,
   BookOpen,
@@ -10,12 +11,16 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** `resource` needs read permission and `feature` is the `<feature>.disable` flag (spec 000 §6). */
+/**
+ * `resource` needs read permission, `feature` is the area of the `<area>.disable` flag (spec 000
+ * §6), and `inHealthEdition` keeps the item in the health-check-only edition.
+ */
 export interface NavLinkItem {
   label: string;
   to: string;
   resource: PermissionObject;
-  feature?: string;
+  feature?: FeatureArea;
+  inHealthEdition?: boolean;
 }
 
 export interface NavItem extends NavLinkItem {
@@ -24,20 +29,92 @@ export interface NavItem extends NavLinkItem {
 }
 
 const settingsItems: readonly NavLinkItem[] = [
-  { label: 'Connections', to: '/settings/connections', resource: 'connections' },
-  { label: 'Jobs History', to: '/settings/jobs', resource: 'database', feature: 'job_history' },
-  { label: 'Notifications', to: '/settings/notifications', resource: 'notifications' },
-  { label: 'Feature Flags', to: '/settings/feature-flags', resource: 'properties' },
-  { label: 'Log Backends', to: '/settings/logging_backends', resource: 'logging_backends' },
-  { label: 'Event Queue', to: '/settings/event-queue-status', resource: 'database' },
-  { label: 'Agents', to: '/settings/agents', resource: 'agents', feature: 'agents' },
-  { label: 'Integrations', to: '/settings/integrations', resource: 'integrations' },
-  { label: 'Health Checks', to: '/settings/canaries', resource: 'canaries', feature: 'health' },
-  { label: 'Topology', to: '/settings/topologies', resource: 'topologies', feature: 'topology' },
-  { label: 'Catalog Scrapers', to: '/settings/config_scrapers', resource: 'config_scrapers' },
-  { label: 'Playbooks', to: '/settings/playbooks', resource: 'playbooks', feature: 'playbooks' },
-  { label: 'Users', to: '/settings/users', resource: 'identities', feature: 'users' },
-  { label: 'Teams', to: '/settings/teams', resource: 'database', feature: 'teams' },
+  {
+    label: 'Connections',
+    to: '/settings/connections',
+    resource: 'connections',
+    feature: 'settings.connections',
+    inHealthEdition: true,
+  },
+  {
+    label: 'Jobs History',
+    to: '/settings/jobs',
+    resource: 'database',
+    feature: 'settings.job_history',
+    inHealthEdition: true,
+  },
+  {
+    label: 'Notifications',
+    to: '/settings/notifications',
+    resource: 'notifications',
+    feature: 'settings.notifications',
+    inHealthEdition: true,
+  },
+  {
+    label: 'Feature Flags',
+    to: '/settings/feature-flags',
+    resource: 'properties',
+    feature: 'settings.feature_flags',
+    inHealthEdition: true,
+  },
+  {
+    label: 'Log Backends',
+    to: '/settings/logging_backends',
+    resource: 'logging_backends',
+    feature: 'settings.logging_backends',
+  },
+  {
+    label: 'Event Queue',
+    to: '/settings/event-queue-status',
+    resource: 'database',
+    feature: 'settings.event_queue_status',
+  },
+  {
+    label: 'Agents',
+    to: '/settings/agents',
+    resource: 'agents',
+    feature: 'agents',
+    inHealthEdition: true,
+  },
+  {
+    label: 'Integrations',
+    to: '/settings/integrations',
+    resource: 'integrations',
+    feature: 'settings.integrations',
+  },
+  {
+    label: 'Health Checks',
+    to: '/settings/canaries',
+    resource: 'canaries',
+    feature: 'settings.health',
+    inHealthEdition: true,
+  },
+  {
+    label: 'Topology',
+    to: '/settings/topologies',
+    resource: 'topologies',
+    feature: 'settings.topology',
+  },
+  {
+    label: 'Catalog Scrapers',
+    to: '/settings/config_scrapers',
+    resource: 'config_scrapers',
+    feature: 'settings.config_scraper',
+  },
+  {
+    label: 'Playbooks',
+    to: '/settings/playbooks',
+    resource: 'playbooks',
+    feature: 'settings.playbooks',
+  },
+  {
+    label: 'Users',
+    to: '/settings/users',
+    resource: 'identities',
+    feature: 'settings.users',
+    inHealthEdition: true,
+  },
+  { label: 'Teams', to: '/settings/teams', resource: 'database', feature: 'settings.teams' },
 ];
 
 export const navItems: readonly NavItem[] = [
@@ -48,7 +125,14 @@ export const navItems: readonly NavItem[] = [
     resource: 'topologies',
     feature: 'topology',
   },
-  { label: 'Health', to: '/health', icon: Activity, resource: 'canaries', feature: 'health' },
+  {
+    label: 'Health',
+    to: '/health',
+    icon: Activity,
+    resource: 'canaries',
+    feature: 'health',
+    inHealthEdition: true,
+  },
   { label: 'Incidents', to: '/incidents', icon: Siren, resource: 'incident', feature: 'incidents' },
   { label: 'Catalog', to: '/catalog', icon: Database, resource: 'database', feature: 'config' },
   { label: 'Logs', to: '/logs', icon: ScrollText, resource: 'database', feature: 'logs' },
@@ -64,6 +148,7 @@ export const navItems: readonly NavItem[] = [
     to: '/settings',
     icon: Settings,
     resource: 'database',
+    inHealthEdition: true,
     children: settingsItems,
   },
 ];

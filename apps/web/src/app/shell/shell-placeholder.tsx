@@ -1,6 +1,6 @@
 import { Skeleton } from '../../ui/skeleton.tsx';
 
-/** Shown while the first route's code loads, in the shape of the shell. */
+/** Shown while the first route's code and the session load, in the shape of the shell. */
 export function ShellPlaceholder() {
   return (
     <div aria-busy="true" aria-label="Loading Vigil" className="flex h-full">

@@ -3,15 +3,16 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { cx, focusRing } from '../../ui/class-names.ts';
-import { navItems } from './nav-items.ts';
 import { SettingsMenu } from './settings-menu.tsx';
 import { useCollapseOnOutsideClick, useSidebarCollapsed } from './sidebar-state.ts';
 import { SidebarLink } from './sidebar-link.tsx';
+import { useVisibleNavItems } from './visible-nav.ts';
 
 export function Sidebar() {
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   const ref = useRef<HTMLElement>(null);
   useCollapseOnOutsideClick(ref, collapsed, setCollapsed);
+  const navItems = useVisibleNavItems();
 
   return (
     <aside

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, unauthenticated } from '../../platform/errors.ts';
+import { authorise, requireSignedIn } from '../../platform/http/authorise.ts';
+import { findUser } from './accounts/accounts.repository.ts';
+import { invitationSchema, inviteUser } from './accounts/invitations.ts';
+import { originOf } from './identity.http.ts';
+import type { IdentityService } from './identity.service.ts';
+
+const whoamiSchema = z.object({
+  message: z.literal('success'),
+  payload: z.object({
+    user: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+      avatar: z.string().nullable(),
+    }),
+    roles: z.array(z.string()),
+  }),
+});
+
+/** /api/auth: who is signed in, and invitations. */
+export function accountRoutes(service: IdentityService) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    typed.get(
+      '/auth/whoami',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user and roles',
+          response: { 200: whoamiSchema },
+        },
+      },
+      async (request) => {
+        const id = requireSignedIn(request.actor);
+        const user = await findUser(service.db.pool, id);
+        if (!user) throw unauthenticated();
+        const { roles, ...rest } = user;
+        return { message: 'success' as const, payload: { user: rest, roles } };
+      },
+    );
+    typed.post(
+      '/auth/invite_user',
+      { schema: { tags: ['auth'], summary: 'Invite a user (write on identities)' } },
+      async (request) => {
+        authorise(request.actor, 'identities', 'write');
+        const parsed = invitationSchema.safeParse(request.body);
+        if (!parsed.success)
+          throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid invitation');
+        return inviteUser(service.db, service.links, originOf(request), parsed.data);
+      },
+    );
+  };
+}

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { hasSecondFactor } from '../accounts/credentials.ts';
+import {
+  findIdentityById,
+  updateCredentials,
+  updateTraits,
+  type IdentityRecord,
+} from '../accounts/identity.repository.ts';
+import { identityJson } from '../accounts/identity.json.ts';
+import { hashPassword, passwordProblem } from '../accounts/passwords.ts';
+import { readTraits } from '../accounts/traits-form.ts';
+import type { Browser } from '../flows/browser.ts';
+import type { FlowRecord } from '../flows/flow.repository.ts';
+import { isTrue, submittedMethod, type FormValues } from '../flows/form.ts';
+import { identityErrors } from '../identity-errors.ts';
+import { newLookupCodes, sealCodes } from '../methods/lookup-secret.ts';
+import { newTotpSecret, totpCodeMatches } from '../methods/totp.ts';
+import { problem, text } from '../ui/messages.ts';
+import { withFieldMessage, withValues } from '../ui/nodes.ts';
+import type { UiText } from '../ui/ui.types.ts';
+import type { SelfServiceDeps } from './deps.ts';
+import { invalidFlow, type Outcome } from './outcome.ts';
+import { settingsNodes, type LookupView } from './settings-nodes.ts';
+
+/** Kept in the flow between render and submit; sealed, and never rendered except as nodes. */
+const pendingSchema = z.object({
+  sealed_totp_secret: z.string(),
+  lookup_view: z.enum(['revealed', 'generated']).optional(),
+  sealed_generated: z.array(z.string()).optional(),
+});
+type Pending = z.infer<typeof pendingSchema>;
+
+export function createSettings(deps: SelfServiceDeps) {
+  const { flows, sessions, sealer } = deps;
+
+  async function owner(browser: Browser): Promise<IdentityRecord> {
+    const session = browser.session;
+    const identity = session
+      ? await findIdentityById(deps.db.pool, session.identity_id)
+      : undefined;
+    if (!session || !identity) throw identityErrors.inactive();
+    if (hasSecondFactor(identity.credentials) && session.aal !== 'aal2') {
+      throw identityErrors.aal2Required(
+        `/login?aal=aal2&return_to=${encodeURIComponent('/profile-settings')}`,
+      );
+    }
+    return identity;
+  }
+
+  async function draft(
+    identity: IdentityRecord,
+    pending: Pending,
+    state: string,
+    messages: UiText[] = [],
+  ) {
+    const nodes = await settingsNodes(identity, sealer, {
+      totpSecret: sealer.open(pending.sealed_totp_secret),
+      lookupView: pending.lookup_view,
+      generated: pending.sealed_generated?.map((code) => sealer.open(code)),
+    });
+    return { state, nodes, messages, identityId: identity.id, internal: pending };
+  }
+
+  const freshPending = (): Pending => ({ sealed_totp_secret: sealer.seal(newTotpSecret()) });
+
+  return {
+    async create(browser: Browser, returnTo: string | undefined): Promise<FlowRecord> {
+      const identity = await owner(browser);
+      return flows.create(
+        'settings',
+        browser,
+        returnTo,
+        await draft(identity, freshPending(), 'show_form'),
+      );
+    },
+
+    extra: async (flow: FlowRecord) => {
+      const identity = flow.identity_id
+        ? await findIdentityById(deps.db.pool, flow.identity_id)
+        : undefined;
+      return identity ? { identity: identityJson(identity) } : {};
+    },
+
+    async submit(browser: Browser, flow: FlowRecord, form: FormValues): Promise<Outcome> {
+      const identity = await owner(browser);
+      if (flow.identity_id !== identity.id) throw identityErrors.identityMismatch();
+      const session = browser.session;
+      if (!session) throw identityErrors.inactive();
+      const pending = pendingSchema.parse(flow.internal);
+      const method = submittedMethod(form);
+      const privileged = method !== 'profile';
+      if (privileged && !sessions.isPrivileged(session)) {
+        const back = `/profile-settings?flow=${flow.id}`;
+        throw identityErrors.refreshRequired(
+          `/login?refresh=true&return_to=${encodeURIComponent(back)}`,
+        );
+      }
+      const fail = async (field: string, message: UiText): Promise<Outcome> => {
+        const next = await draft(identity, pending, 'show_form');
+        const saved = await flows.save(flow, {
+          ...next,
+          nodes: withFieldMessage(withValues(next.nodes, form), field, message),
+        });
+        return invalidFlow(saved, flows.pageUrl(saved));
+      };
+      const done = async (
+        changed: IdentityRecord,
+        next: Pending,
+        messages = [text.saved()],
+      ): Promise<Outcome> => {
+        const saved = await flows.save(flow, await draft(changed, next, 'success', messages));
+        return { status: 200, flow: saved, redirect: flows.pageUrl(saved) };
+      };
+      const reload = async (): Promise<IdentityRecord> =>
+        (await findIdentityById(deps.db.pool, identity.id)) ?? identity;
+
+      if (method === 'profile') {
+        const read = readTraits(form);
+        const [first] = read.problems;
+        if (!read.traits)
+          return first ? fail(first[0], first[1]) : fail('traits.email', problem.required('email'));
+        const traits = read.traits;
+        try {
+          await deps.db.transaction((client) => updateTraits(client, identity.id, traits));
+        } catch (error) {
+          if (isUniqueViolation(error)) return fail('traits.email', problem.duplicate());
+          throw error;
+        }
+        return done(await reload(), pending);
+      }
+      if (method === 'password') {
+        const password = form.password ?? '';
+        if (!password) return fail('password', problem.required('password'));
+        const weak = passwordProblem(password, identity.traits.email);
+        if (weak) return fail('password', problem.weakPassword(weak));
+        const hash = await hashPassword(password);
+        await updateCredentials(deps.db.pool, identity.id, {
+          ...identity.credentials,
+          password: { hash, updated_at: new Date().toISOString() },
+        });
+        return done(await reload(), pending);
+      }
+      if (method === 'totp') {
+        if (isTrue(form.totp_unlink)) {
+          const { totp: _removed, ...rest } = identity.credentials;
+          await updateCredentials(deps.db.pool, identity.id, rest);
+          return done(await reload(), freshPending());
+        }
+        const secret = sealer.open(pending.sealed_totp_secret);
+        if (!(await totpCodeMatches(secret, form.totp_code ?? ''))) {
+          return fail('totp_code', problem.badTotpCode());
+        }
+        await updateCredentials(deps.db.pool, identity.id, {
+          ...identity.credentials,
+          totp: { sealed_secret: pending.sealed_totp_secret, created_at: new Date().toISOString() },
+        });
+        return done(await reload(), freshPending());
+      }
+      if (method === 'lookup_secret') return lookup(identity, pending, form, done, reload);
+      return fail('method', problem.required('method'));
+    },
+  };
+
+  async function lookup(
+    identity: IdentityRecord,
+    pending: Pending,
+    form: FormValues,
+    done: (changed: IdentityRecord, next: Pending, messages?: UiText[]) => Promise<Outcome>,
+    reload: () => Promise<IdentityRecord>,
+  ): Promise<Outcome> {
+    const base: Pending = { sealed_totp_secret: pending.sealed_totp_secret };
+    const view = (lookupView: LookupView, extra: Partial<Pending> = {}): Pending => ({
+      ...base,
+      lookup_view: lookupView,
+      ...extra,
+    });
+    if (isTrue(form.lookup_secret_reveal)) return done(identity, view('revealed'), []);
+    if (isTrue(form.lookup_secret_regenerate)) {
+      const codes = newLookupCodes().map((code) => sealer.seal(code));
+      return done(identity, view('generated', { sealed_generated: codes }), []);
+    }
+    if (isTrue(form.lookup_secret_confirm) && pending.sealed_generated) {
+      const codes = pending.sealed_generated.map((code) => sealer.open(code));
+      await updateCredentials(deps.db.pool, identity.id, {
+        ...identity.credentials,
+        lookup_secret: sealCodes(codes, sealer),
+      });
+      return done(await reload(), base);
+    }
+    if (isTrue(form.lookup_secret_disable)) {
+      const { lookup_secret: _removed, ...rest } = identity.credentials;
+      await updateCredentials(deps.db.pool, identity.id, rest);
+      return done(await reload(), base);
+    }
+    return done(identity, base, [problem.required('lookup_secret_confirm')]);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}

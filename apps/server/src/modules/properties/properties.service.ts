@@ -1,0 +1,67 @@
+import type { Database } from '../../platform/db.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { WriteHook } from '../../data-api/write-hooks.ts';
+import type { LocalProperty } from './local-properties.ts';
+import { listProperties } from './properties.repository.ts';
+
+export const localFlagRefusal = 'Cannot edit local feature flags';
+
+export interface PropertyView {
+  readonly name: string;
+  readonly value: string;
+  readonly description: string | null;
+  readonly source: string | null;
+  readonly created_by: string | null;
+  readonly created_at: string | null;
+  readonly updated_at: string | null;
+}
+
+export function createPropertiesService(db: Database, local: readonly LocalProperty[]) {
+  const localNames = new Set(local.map((p) => p.name));
+  const refuseLocal = (rows: Record<string, unknown>[]): void => {
+    if (rows.some((row) => typeof row.name === 'string' && localNames.has(row.name))) {
+      throw badRequest(localFlagRefusal);
+    }
+  };
+
+  /** Local flags cannot be written through the data API, however the write is filtered. */
+  const writeHook: WriteHook = {
+    async beforeWrite(_ctx, rows) {
+      refuseLocal(rows);
+      return rows;
+    },
+    async afterWrite(_ctx, affected) {
+      refuseLocal(affected);
+    },
+  };
+
+  return {
+    writeHook,
+    /** Database properties with local ones laid over them (source 'local'). */
+    async list(): Promise<PropertyView[]> {
+      const stored = await listProperties(db.pool);
+      const merged = new Map<string, PropertyView>(
+        stored.map((row) => [
+          row.name,
+          {
+            ...row,
+            created_at: row.created_at.toISOString(),
+            updated_at: row.updated_at.toISOString(),
+          },
+        ]),
+      );
+      for (const property of local) {
+        merged.set(property.name, {
+          name: property.name,
+          value: property.value,
+          description: 'Set by the operator (VIGIL_PROPERTIES); read-only here.',
+          source: 'local',
+          created_by: null,
+          created_at: null,
+          updated_at: null,
+        });
+      }
+      return [...merged.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}

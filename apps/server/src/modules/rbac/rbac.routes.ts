@@ -1,0 +1,39 @@
+import { roleSchema } from '@vigil/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../platform/db.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { authorise } from '../../platform/http/authorise.ts';
+import { personExists, replaceRoles } from './rbac.repository.ts';
+
+const bodySchema = z.object({
+  roles: z.array(roleSchema, { error: 'Please select any role' }).min(1, 'Please select any role'),
+});
+const paramsSchema = z.object({ id: z.uuid({ error: 'Please select any user' }) });
+
+/** /api/rbac/{id}/update_role: sets a person's roles (write on rbac). */
+export function rbacRoutes(db: Database) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/rbac/:id/update_role',
+        { schema: { tags: ['rbac'], summary: "Replace a person's roles" } },
+        async (request) => {
+          authorise(request.actor, 'rbac', 'write');
+          const params = paramsSchema.safeParse(request.params);
+          if (!params.success) throw badRequest(params.error.issues[0]?.message ?? 'Invalid user');
+          const body = bodySchema.safeParse(request.body);
+          if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid roles');
+          const { id } = params.data;
+          const { roles } = body.data;
+          await db.transaction(async (client) => {
+            if (!(await personExists(client, id))) throw notFound('No such user');
+            await replaceRoles(client, id, roles);
+          });
+          return { id, roles };
+        },
+      );
+  };
+}

@@ -1,0 +1,126 @@
+import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { Property } from '../../../../lib/session/session-schemas.ts';
+import { Button } from '../../../../ui/button.tsx';
+import { Dialog } from '../../../../ui/dialog.tsx';
+import { FormField, inputClassName, textareaClassName } from '../../../../ui/form-field.tsx';
+import { useCreateFeatureFlag } from '../api/create-feature-flag.ts';
+import { useDeleteFeatureFlag } from '../api/delete-feature-flag.ts';
+import type { FeatureFlagInput } from '../api/feature-flag-input.ts';
+import { useUpdateFeatureFlag } from '../api/update-feature-flag.ts';
+
+export const missingDetailsMessage = 'please provide all details';
+export const localFlagMessage = 'Cannot edit local feature flags';
+
+export interface FeatureFlagDialogProps {
+  /** The flag to edit; a flag without created_at (or none) is created. */
+  flag: Property | undefined;
+  canWrite: boolean;
+  onClose: () => void;
+}
+
+function toInput(flag: Property | undefined): FeatureFlagInput {
+  return { name: flag?.name ?? '', value: flag?.value ?? '', description: flag?.description ?? '' };
+}
+
+export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialogProps) {
+  const isUpdate = typeof flag?.created_at === 'string' && flag.created_at !== '';
+  const isLocal = flag?.source === 'local';
+  const readOnly = isLocal || !canWrite;
+  const create = useCreateFeatureFlag();
+  const update = useUpdateFeatureFlag();
+  const remove = useDeleteFeatureFlag();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FeatureFlagInput>({ defaultValues: toInput(flag) });
+  const saving = create.isPending || update.isPending;
+  const required = { validate: (value: string) => value.trim() !== '' };
+
+  const save = handleSubmit(async (input) => {
+    const mutation = isUpdate ? update : create;
+    await mutation.mutateAsync(input);
+    onClose();
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    if (isLocal) {
+      event.preventDefault();
+      toast.error(localFlagMessage);
+      return;
+    }
+    void save(event).catch(() => {
+      // The query client toasts the server's message.
+    });
+  };
+
+  const deleteFlag = async (): Promise<void> => {
+    if (flag === undefined) return;
+    try {
+      await remove.mutateAsync(flag.name);
+      onClose();
+    } catch {
+      // The query client toasts the server's message.
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={isUpdate ? 'Edit Feature Flag' : 'Add Feature Flag'}
+      description={isLocal ? 'Local feature flags are read-only.' : undefined}
+    >
+      <form id="feature-flag-form" onSubmit={submit} noValidate className="space-y-3">
+        <fieldset disabled={readOnly} className="space-y-3">
+          <FormField label="Name" htmlFor="flag-name">
+            <input
+              id="flag-name"
+              className={inputClassName}
+              readOnly={isUpdate}
+              {...register('name', required)}
+            />
+          </FormField>
+          <FormField label="Value" htmlFor="flag-value">
+            <input id="flag-value" className={inputClassName} {...register('value', required)} />
+          </FormField>
+          <FormField label="Description" htmlFor="flag-description">
+            <textarea
+              id="flag-description"
+              rows={3}
+              className={textareaClassName}
+              {...register('description')}
+            />
+          </FormField>
+        </fieldset>
+        {(errors.name !== undefined || errors.value !== undefined) && (
+          <p role="alert" className="text-xs text-unhealthy">
+            {missingDetailsMessage}
+          </p>
+        )}
+        {canWrite && (
+          <div className="flex justify-end gap-2 pt-2">
+            {isUpdate && !isLocal && (
+              <Button
+                variant="danger"
+                className="mr-auto"
+                disabled={remove.isPending}
+                onClick={() => void deleteFlag()}
+              >
+                {remove.isPending ? 'Deleting...' : 'Delete'}
+              </Button>
+            )}
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="primary" disabled={saving}>
+              {saving ? 'Saving...' : isUpdate ? 'Update' : 'Save'}
+            </Button>
+          </div>
+        )}
+      </form>
+    </Dialog>
+  );
+}

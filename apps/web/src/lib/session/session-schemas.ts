@@ -1,0 +1,65 @@
+import { roleSchema, type Role } from '@vigil/domain';
+import { z } from 'zod';
+
+function isRole(value: string): value is Role {
+  return roleSchema.safeParse(value).success;
+}
+
+/** A role the web does not know grants nothing, so it is dropped instead of failing the app. */
+const rolesSchema = z
+  .array(z.string())
+  .nullish()
+  .transform((values) => (values ?? []).filter(isRole));
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  email: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  avatar: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? undefined),
+});
+
+export const whoamiSchema = z.object({
+  message: z.string().optional(),
+  payload: z.object({ user: sessionUserSchema, roles: rolesSchema }),
+});
+
+export interface Session {
+  user: z.output<typeof sessionUserSchema>;
+  roles: readonly Role[];
+}
+
+export const editionSchema = z.enum(['full', 'health']);
+export type Edition = z.infer<typeof editionSchema>;
+
+export const aboutSchema = z.object({
+  Version: z.string().nullish(),
+  backend: z.string().nullish(),
+  edition: editionSchema.catch('full'),
+});
+export type About = z.infer<typeof aboutSchema>;
+
+const createdBySchema = z.union([
+  z.string(),
+  z.object({ id: z.string().optional(), name: z.string().nullish() }),
+]);
+
+export const propertySchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  description: z.string().nullish(),
+  source: z.string().nullish(),
+  created_by: createdBySchema.nullish(),
+  created_at: z.string().nullish(),
+  updated_at: z.string().nullish(),
+});
+export type Property = z.infer<typeof propertySchema>;
+export const propertiesSchema = z.array(propertySchema);

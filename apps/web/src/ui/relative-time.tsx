@@ -1,0 +1,30 @@
+const units: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['week', 604_800],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+export function formatRelative(date: Date, now: Date = new Date()): string {
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(seconds, 'second');
+}
+
+/** Relative time, with the absolute time and timezone on hover; blank for a missing date. */
+export function RelativeTime({ value }: { value: string | null | undefined }) {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() <= 1) return null;
+  const absolute = date.toLocaleString(undefined, { timeZoneName: 'short' });
+  return (
+    <time dateTime={date.toISOString()} title={absolute}>
+      {formatRelative(date)}
+    </time>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from './skeleton.tsx';
+import { cx } from './class-names.ts';
+
+export interface TableProps {
+  label: string;
+  columns: readonly string[];
+  children: ReactNode;
+}
+
+/** A dense data table; rows come as children so each page keeps its own cells. */
+export function Table({ label, columns, children }: TableProps) {
+  return (
+    <div className="overflow-auto rounded-lg border border-border bg-surface">
+      <table aria-label={label} className="w-full text-left text-sm">
+        <thead className="border-b border-border bg-surface-muted text-xs text-fg-muted uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TableCell({ children, className }: { children: ReactNode; className?: string }) {
+  return <td className={cx('px-3 py-2 align-middle', className)}>{children}</td>;
+}
+
+export function TableSkeleton({ label, rows = 5 }: { label: string; rows?: number }) {
+  return (
+    <div
+      aria-busy="true"
+      aria-label={label}
+      className="space-y-2 rounded-lg border border-border p-3"
+    >
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} className="h-6 w-full" />
+      ))}
+    </div>
+  );
+}
