@@ -1,0 +1,259 @@
+import { generate } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestBrowser } from './browser.ts';
+import {
+  admin,
+  csrfOf,
+  errorId,
+  groupsOf,
+  inputNode,
+  isFlow,
+  messageIds,
+  nodeById,
+  registerAdmin,
+  signIn,
+  useIdentityApp,
+  type FlowLike,
+} from './flow-helpers.ts';
+
+const { app, browser } = useIdentityApp();
+let totpSecret = '';
+let recoveryCodes: string[] = [];
+
+async function settings(b: TestBrowser) {
+  return (await b.api.createBrowserSettingsFlow()).data;
+}
+
+function textContext(flow: FlowLike, id: string): Record<string, unknown> {
+  const node = nodeById(flow, id);
+  if (!node || !('text' in node.attributes)) throw new Error(`no text node ${id}`);
+  const text: unknown = node.attributes.text;
+  if (typeof text !== 'object' || text === null || !('context' in text)) return {};
+  const context: unknown = text.context;
+  return typeof context === 'object' && context !== null
+    ? Object.fromEntries(Object.entries(context))
+    : {};
+}
+
+describe('profile settings', () => {
+  it('shows every section the identity can use', async () => {
+    const b = browser();
+    await registerAdmin(b);
+    const flow = await settings(b);
+    expect(groupsOf(flow)).toEqual(
+      new Set(['default', 'profile', 'password', 'totp', 'lookup_secret']),
+    );
+    expect(inputNode(flow, 'traits.email')?.attributes).toMatchObject({ value: admin.email });
+    expect(nodeById(flow, 'totp_qr')?.attributes).toMatchObject({
+      src: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+  });
+
+  it('updates the profile and keeps people in step', async () => {
+    const b = browser();
+    await signIn(b, admin.email, admin.password);
+    const flow = await settings(b);
+    const { data } = await b.api.updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: {
+        method: 'profile',
+        csrf_token: csrfOf(flow),
+        traits: { email: admin.email, name: { first: 'Augusta', last: 'King' } },
+      },
+    });
+    expect(data.state).toBe('success');
+    expect(messageIds(data)).toContain(1050001);
+    const person = await app().database.db.pool.query('select name from people');
+    expect(person.rows).toEqual([{ name: 'Augusta King' }]);
+  });
+
+  it('asks for a recent sign-in before a password change', async () => {
+    const b = browser();
+    await signIn(b, admin.email, admin.password);
+    const flow = await settings(b);
+    await app().database.db.pool.query(
+      `update sessions set authenticated_at = now() - interval '1 hour'`,
+    );
+    const { status, body } = await expectError(
+      b.api.updateSettingsFlow({
+        flow: flow.id,
+        updateSettingsFlowBody: {
+          method: 'password',
+          csrf_token: csrfOf(flow),
+          password: 'a new long password',
+        },
+      }),
+    );
+    expect(status).toBe(403);
+    expect(errorId(body)).toBe('session_refresh_required');
+    expect(JSON.stringify(body)).toContain('/login?refresh=true');
+  });
+
+  it('changes the password after a fresh sign-in', async () => {
+    const b = browser();
+    await signIn(b, admin.email, admin.password);
+    const flow = await settings(b);
+    const weak = await expectError(
+      b.api.updateSettingsFlow({
+        flow: flow.id,
+        updateSettingsFlowBody: { method: 'password', csrf_token: csrfOf(flow), password: 'short' },
+      }),
+    );
+    expect(weak.status).toBe(400);
+    if (!isFlow(weak.body)) throw new Error('expected a flow');
+    expect(messageIds(weak.body)).toContain(4000005);
+    admin.password = 'an even better passphrase';
+    const { data } = await b.api.updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: {
+        method: 'password',
+        csrf_token: csrfOf(flow),
+        password: admin.password,
+      },
+    });
+    expect(data.state).toBe('success');
+    expect((await signIn(browser(), admin.email, admin.password)).status).toBe(200);
+  });
+});
+
+describe('TOTP and the AAL2 step-up', () => {
+  it('refuses a wrong code, then enrols with the right one', async () => {
+    const b = browser();
+    await signIn(b, admin.email, admin.password);
+    const flow = await settings(b);
+    totpSecret = String(textContext(flow, 'totp_secret_key').secret);
+    expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
+    const wrong = await expectError(
+      b.api.updateSettingsFlow({
+        flow: flow.id,
+        updateSettingsFlowBody: { method: 'totp', csrf_token: csrfOf(flow), totp_code: '000000' },
+      }),
+    );
+    expect(wrong.status).toBe(400);
+    const { data } = await b.api.updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: {
+        method: 'totp',
+        csrf_token: csrfOf(flow),
+        totp_code: await generate({ secret: totpSecret }),
+      },
+    });
+    expect(data.state).toBe('success');
+    expect(inputNode(data, 'totp_unlink')).toBeDefined();
+    expect(nodeById(data, 'totp_secret_key')).toBeUndefined();
+  });
+
+  it('after the password, asks for the second factor and then grants AAL2', async () => {
+    const b = browser();
+    const first = await expectError(signIn(b, admin.email, admin.password));
+    expect(first.status).toBe(422);
+    expect(errorId(first.body)).toBe('browser_location_change_required');
+    expect(JSON.stringify(first.body)).toContain('/login?aal=aal2');
+    const whoami = await expectError(b.api.toSession());
+    expect(whoami.status).toBe(403);
+    expect(errorId(whoami.body)).toBe('session_aal2_required');
+    expect((await b.get('/api/auth/whoami')).status).toBe(401);
+
+    const { data: flow } = await b.api.createBrowserLoginFlow({ aal: 'aal2' });
+    expect(flow.requested_aal).toBe('aal2');
+    expect(messageIds(flow)).toContain(1010004);
+    const { data } = await b.api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: {
+        method: 'totp',
+        csrf_token: csrfOf(flow),
+        totp_code: await generate({ secret: totpSecret }),
+      },
+    });
+    expect(data.session.authenticator_assurance_level).toBe('aal2');
+    expect((await b.get('/api/auth/whoami')).status).toBe(200);
+  });
+});
+
+async function aal2Browser(): Promise<TestBrowser> {
+  const b = browser();
+  await expectError(signIn(b, admin.email, admin.password));
+  const { data: flow } = await b.api.createBrowserLoginFlow({ aal: 'aal2' });
+  await b.api.updateLoginFlow({
+    flow: flow.id,
+    updateLoginFlowBody: {
+      method: 'totp',
+      csrf_token: csrfOf(flow),
+      totp_code: await generate({ secret: totpSecret }),
+    },
+  });
+  return b;
+}
+
+describe('lookup secrets (recovery codes)', () => {
+  it('generates, confirms, and reveals codes with used ones marked Used', async () => {
+    const b = await aal2Browser();
+    const flow = await settings(b);
+    const generated = await b.api.updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: {
+        method: 'lookup_secret',
+        csrf_token: csrfOf(flow),
+        lookup_secret_regenerate: true,
+      },
+    });
+    const secrets = textContext(generated.data, 'lookup_secret_codes').secrets;
+    recoveryCodes = (Array.isArray(secrets) ? secrets : []).map((s: { text: string }) => s.text);
+    expect(recoveryCodes).toHaveLength(12);
+    expect(nodeById(generated.data, 'lookup_secret_codes')?.attributes).toMatchObject({
+      text: { id: 1050015 },
+    });
+    await b.api.updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: {
+        method: 'lookup_secret',
+        csrf_token: csrfOf(flow),
+        lookup_secret_confirm: true,
+      },
+    });
+
+    const signedIn = browser();
+    await expectError(signIn(signedIn, admin.email, admin.password));
+    const { data: login } = await signedIn.api.createBrowserLoginFlow({ aal: 'aal2' });
+    const used = await signedIn.api.updateLoginFlow({
+      flow: login.id,
+      updateLoginFlowBody: {
+        method: 'lookup_secret',
+        csrf_token: csrfOf(login),
+        lookup_secret: recoveryCodes[0] ?? '',
+      },
+    });
+    expect(used.data.session.authenticator_assurance_level).toBe('aal2');
+
+    const again = browser();
+    await expectError(signIn(again, admin.email, admin.password));
+    const { data: retry } = await again.api.createBrowserLoginFlow({ aal: 'aal2' });
+    const reuse = await expectError(
+      again.api.updateLoginFlow({
+        flow: retry.id,
+        updateLoginFlowBody: {
+          method: 'lookup_secret',
+          csrf_token: csrfOf(retry),
+          lookup_secret: recoveryCodes[0] ?? '',
+        },
+      }),
+    );
+    expect(reuse.status).toBe(400);
+    if (!isFlow(reuse.body)) throw new Error('expected a flow');
+    expect(messageIds(reuse.body)).toContain(4000012);
+
+    const reveal = await settings(signedIn);
+    const revealed = await signedIn.api.updateSettingsFlow({
+      flow: reveal.id,
+      updateSettingsFlowBody: {
+        method: 'lookup_secret',
+        csrf_token: csrfOf(reveal),
+        lookup_secret_reveal: true,
+      },
+    });
+    const list = textContext(revealed.data, 'lookup_secret_codes').secrets;
+    const shown = Array.isArray(list) ? list : [];
+    expect(shown[0]).toMatchObject({ id: 1050014, text: 'Used' });
+    expect(shown[1]).toMatchObject({ id: 1050009, text: recoveryCodes[1] });
+  });
+});
