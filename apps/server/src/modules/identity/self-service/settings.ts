@@ -142,7 +142,8 @@ export function createSettings(deps: SelfServiceDeps) {
       }
       if (method === 'totp') {
         if (isTrue(form.totp_unlink)) {
-          const { totp: _removed, ...rest } = identity.credentials;
+          const rest = { ...identity.credentials };
+          delete rest.totp;
           await updateCredentials(deps.db.pool, identity.id, rest);
           return done(await reload(), freshPending());
         }
@@ -188,7 +189,8 @@ export function createSettings(deps: SelfServiceDeps) {
       return done(await reload(), base);
     }
     if (isTrue(form.lookup_secret_disable)) {
-      const { lookup_secret: _removed, ...rest } = identity.credentials;
+      const rest = { ...identity.credentials };
+      delete rest.lookup_secret;
       await updateCredentials(deps.db.pool, identity.id, rest);
       return done(await reload(), base);
     }
