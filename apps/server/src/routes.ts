@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createDataApi } from './data-api/data-api.module.ts';
 import { accountRoutes } from './modules/identity/accounts.routes.ts';
+import { identitiesWriteHook } from './modules/identity/accounts/identities-write-hook.ts';
 import type { LinkSender } from './modules/identity/accounts/link-sender.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import {
@@ -45,7 +46,13 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     ...(options.signInLimits ? { limits: options.signInLimits } : {}),
   });
   const properties = createPropertiesService(db, options.localProperties);
-  const dataApi = await createDataApi(db, new Map([['properties', properties.writeHook]]));
+  const dataApi = await createDataApi(
+    db,
+    new Map([
+      ['properties', properties.writeHook],
+      ['identities', identitiesWriteHook],
+    ]),
+  );
   return {
     identity,
     authenticate: sessionAuthenticator(db, options.identity),

@@ -32,6 +32,12 @@ function allowed(caller: Caller, object: Parameters<typeof can>[1][number], writ
   return can([caller], [object], write ? 'write' : 'read');
 }
 
+/** Writes that pass the matrix but that a resource's own rules refuse (write hooks). */
+const domainRefusals = new Map([
+  ['POST identities', 400],
+  ['PATCH identities', 400],
+]);
+
 function roleOf(caller: Caller): { role: Caller } {
   return { role: caller };
 }
@@ -61,12 +67,14 @@ describe('every resource, every caller', () => {
           body: {},
         }),
       ];
-      for (const response of await Promise.all(writes)) {
+      const methods = ['POST', 'DELETE', 'PATCH'];
+      for (const [index, response] of (await Promise.all(writes)).entries()) {
+        const domainRule = domainRefusals.get(`${methods[index] ?? ''} ${resource.name}`);
         const expected = !allowed(caller, resource.object, true)
           ? refused
           : readOnly
             ? 405
-            : [201, 204];
+            : (domainRule ?? [201, 204]);
         expect([resource.name, response.status]).toEqual([
           resource.name,
           typeof expected === 'number' ? expected : expect.toBeOneOf(expected),

@@ -259,3 +259,42 @@ describe('sign-in rate limits', () => {
     expect((await signIn(browser(), admin.email, admin.password)).status).toBe(200);
   });
 });
+
+describe('deleting users through the data API', () => {
+  it('refuses inserts and updates, deletes with cleanup, and keeps the last admin', async () => {
+    const b = browser();
+    const write = { ...as('admin'), 'content-type': 'application/json' };
+    const insert = await b.post('/api/db/identities', { traits: { email: 'x@y.z' } }, write);
+    expect(insert.status).toBe(400);
+    const grace = await app().database.db.pool.query<{ id: string }>(
+      `select id from people where email = 'grace@example.com'`,
+    );
+    const id = grace.rows[0]?.id ?? '';
+    const deleted = await b.http.delete(`${app().baseUrl}/api/db/identities?id=eq.${id}`, {
+      headers: as('admin'),
+      validateStatus: () => true,
+    });
+    expect(deleted.status).toBe(204);
+    const person = await app().database.db.pool.query(
+      'select deleted_at is not null as gone, (select count(*)::int from person_roles where person_id = $1) as roles from people where id = $1',
+      [id],
+    );
+    expect(person.rows[0]).toEqual({ gone: true, roles: 0 });
+    expect(
+      await signIn(browser(), 'grace@example.com', 'graces own password').catch(() => 'refused'),
+    ).toBe('refused');
+
+    const admins = await app().database.db.pool.query<{ id: string }>(
+      `select person_id as id from person_roles where role = 'admin'`,
+    );
+    const last = await b.http.delete(
+      `${app().baseUrl}/api/db/identities?id=eq.${admins.rows[0]?.id ?? ''}`,
+      {
+        headers: as('admin'),
+        validateStatus: () => true,
+      },
+    );
+    expect(last.status).toBe(400);
+    expect(last.data).toMatchObject({ message: 'The last admin cannot be deleted' });
+  });
+});

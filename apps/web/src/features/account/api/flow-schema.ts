@@ -9,17 +9,8 @@ export const uiTextSchema = z.object({
 });
 export type UiText = z.infer<typeof uiTextSchema>;
 
-export const nodeGroups = [
-  'default',
-  'password',
-  'oidc',
-  'profile',
-  'lookup_secret',
-  'totp',
-  'webauthn',
-] as const;
+/** default, password, oidc, profile, lookup_secret, totp, webauthn; kept open for new methods. */
 const groupSchema = z.string();
-export type NodeGroup = (typeof nodeGroups)[number];
 
 const messagesSchema = z.array(uiTextSchema).optional().default([]);
 
@@ -62,7 +53,7 @@ const scriptAttributesSchema = z.object({
 });
 
 const anchorAttributesSchema = z.object({
-  node_type: z.literal('anchor'),
+  node_type: z.enum(['a', 'anchor']),
   id: z.string(),
   href: z.string(),
   title: uiTextSchema,

@@ -39,7 +39,7 @@ describe('handleFlowError', () => {
     const target = new URL(String(assign.mock.lastCall?.[0]));
     expect(target.pathname).toBe('/login');
     expect(target.searchParams.get('aal')).toBe('aal2');
-    expect(target.searchParams.get('return_to')).toBe(`${origin}/profile-settings?flow=abc`);
+    expect(target.searchParams.get('return_to')).toBe('/profile-settings?flow=abc');
   });
 
   it('session_aal2_required without a redirect goes to the second-factor login', () => {

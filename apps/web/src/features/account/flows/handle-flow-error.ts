@@ -19,7 +19,7 @@ export interface FlowErrorContext {
 
 function withReturnTo(address: string): string {
   const url = new URL(address, window.location.origin);
-  url.searchParams.set('return_to', window.location.href);
+  url.searchParams.set('return_to', currentPathAndQuery());
   return url.toString();
 }
 

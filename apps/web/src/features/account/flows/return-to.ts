@@ -1,4 +1,7 @@
-/** A same-origin path for client navigation, or undefined when the address leaves the site. */
+/**
+ * A same-origin path, or undefined when the address leaves the site. The identity service takes
+ * relative return_to values, which also survive a dev proxy that rewrites the Host header.
+ */
 export function sameOriginPath(address: string | null | undefined): string | undefined {
   if (address === null || address === undefined || address === '') return undefined;
   let url: URL;
@@ -9,12 +12,6 @@ export function sameOriginPath(address: string | null | undefined): string | und
   }
   if (url.origin !== window.location.origin) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/** The identity service checks return_to against its allow list, which holds absolute URLs. */
-export function absoluteReturnTo(address: string | null | undefined): string | undefined {
-  const path = sameOriginPath(address);
-  return path === undefined ? undefined : new URL(path, window.location.origin).href;
 }
 
 export function currentPathAndQuery(): string {

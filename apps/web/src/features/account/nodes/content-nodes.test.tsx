@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { uiNodeSchema } from '../api/flow-schema.ts';
 import { anchorNode, imgNode, scriptNode, textNode, uiText } from '../test-fixtures.ts';
 import { NodeView } from './node-view.tsx';
 
@@ -81,6 +82,18 @@ describe('script nodes', () => {
 });
 
 describe('anchor nodes', () => {
+  it("parses Kratos's own spelling of anchor nodes (type 'a')", () => {
+    const node = uiNodeSchema.parse({
+      type: 'a',
+      group: 'default',
+      attributes: { node_type: 'a', id: 'x', href: '/login', title: uiText(1, 'Sign in') },
+      messages: [],
+      meta: {},
+    });
+    render(<NodeView node={node} onChange={noop} />);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
   it('renders a link with the title text', () => {
     render(<NodeView node={anchorNode('/settings', 'Continue')} onChange={noop} />);
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/settings');

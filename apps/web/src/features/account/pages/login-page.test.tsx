@@ -43,7 +43,7 @@ describe('/login', () => {
     const [create] = requestsTo(requests, '/self-service/login/browser');
     expect(create?.url.searchParams.get('refresh')).toBe('true');
     expect(create?.url.searchParams.get('aal')).toBe('aal2');
-    expect(create?.url.searchParams.get('return_to')).toBe(`${origin}/health`);
+    expect(create?.url.searchParams.get('return_to')).toBe('/health');
     await waitFor(() => expect(document.title).toBe('Confirm Action | Vigil'));
   });
 

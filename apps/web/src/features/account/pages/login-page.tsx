@@ -3,7 +3,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import type { Flow } from '../api/flow-schema.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';
 import { FlowForms } from '../flows/flow-forms.tsx';
-import { absoluteReturnTo } from '../flows/return-to.ts';
+import { sameOriginPath } from '../flows/return-to.ts';
 import { useFlow } from '../flows/use-flow.ts';
 
 export function loginTitle(query: URLSearchParams, flow: Flow | undefined): string {
@@ -21,7 +21,7 @@ export function LoginPage() {
     createParams: {
       refresh: query.get('refresh') === 'true' ? true : undefined,
       aal: query.get('aal') ?? undefined,
-      returnTo: absoluteReturnTo(query.get('return_to')),
+      returnTo: sameOriginPath(query.get('return_to')),
     },
   });
   const title = loginTitle(query, flow);

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';
 import { FlowForm } from '../flows/flow-form.tsx';
-import { absoluteReturnTo } from '../flows/return-to.ts';
+import { sameOriginPath } from '../flows/return-to.ts';
 import { useFlow } from '../flows/use-flow.ts';
 
 export function RecoveryPage() {
@@ -10,7 +10,7 @@ export function RecoveryPage() {
   const [query] = useSearchParams();
   const { flow, revision, submit } = useFlow({
     kind: 'recovery',
-    createParams: { returnTo: absoluteReturnTo(query.get('return_to')) },
+    createParams: { returnTo: sameOriginPath(query.get('return_to')) },
   });
   return (
     <AccountCard title="Recover account" footer={<AccountLink to="/">Go back</AccountLink>}>

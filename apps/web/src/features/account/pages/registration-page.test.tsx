@@ -50,7 +50,7 @@ describe('/registration', () => {
     await waitFor(() => expect(document.title).toBe('Register | Vigil'));
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     const [create] = requestsTo(requests, '/self-service/registration/browser');
-    expect(create?.url.searchParams.get('after_verification_return_to')).toBe(`${origin}/health`);
+    expect(create?.url.searchParams.get('after_verification_return_to')).toBe('/health');
   });
 
   it('fetches the flow named by ?flow=', async () => {

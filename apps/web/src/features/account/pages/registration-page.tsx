@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';
 import { FlowForms } from '../flows/flow-forms.tsx';
-import { absoluteReturnTo } from '../flows/return-to.ts';
+import { sameOriginPath } from '../flows/return-to.ts';
 import { useFlow } from '../flows/use-flow.ts';
 
 export function RegistrationPage() {
@@ -10,7 +10,7 @@ export function RegistrationPage() {
   const [query] = useSearchParams();
   const { flow, revision, submit } = useFlow({
     kind: 'registration',
-    createParams: { returnTo: absoluteReturnTo(query.get('return_to')) },
+    createParams: { returnTo: sameOriginPath(query.get('return_to')) },
   });
   return (
     <AccountCard

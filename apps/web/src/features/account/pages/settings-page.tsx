@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';
 import { FlowForm } from '../flows/flow-form.tsx';
-import { absoluteReturnTo, sameOriginPath } from '../flows/return-to.ts';
+import { sameOriginPath } from '../flows/return-to.ts';
 import { useFlow } from '../flows/use-flow.ts';
 import { FlowMessages } from '../nodes/ui-messages.tsx';
 import { settingsSections } from './settings-sections.tsx';
@@ -16,7 +16,7 @@ export function SettingsPage() {
   const returnTo = query.get('return_to');
   const { flow, revision, submit, clearMessages } = useFlow({
     kind: 'settings',
-    createParams: { returnTo: absoluteReturnTo(returnTo) },
+    createParams: { returnTo: sameOriginPath(returnTo) },
   });
 
   const messageCount = flow?.ui.messages.length ?? 0;

@@ -4,7 +4,7 @@ import { isIdentityError } from '../api/identity-error.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';
 import { FlowForm } from '../flows/flow-form.tsx';
 import type { FlowErrorContext } from '../flows/handle-flow-error.ts';
-import { absoluteReturnTo } from '../flows/return-to.ts';
+import { sameOriginPath } from '../flows/return-to.ts';
 import { useFlow, type LoadPhase } from '../flows/use-flow.ts';
 
 /** A verification link may be stale or from another browser: start over instead of failing. */
@@ -30,7 +30,7 @@ export function VerificationPage() {
   const [query] = useSearchParams();
   const { flow, revision, submit } = useFlow({
     kind: 'verification',
-    createParams: { returnTo: absoluteReturnTo(query.get('return_to')) },
+    createParams: { returnTo: sameOriginPath(query.get('return_to')) },
     onLoadError: handleVerificationLoadError,
   });
   return (

@@ -24,6 +24,11 @@ function toInput(flag: Property | undefined): FeatureFlagInput {
   return { name: flag?.name ?? '', value: flag?.value ?? '', description: flag?.description ?? '' };
 }
 
+function dialogTitle(isLocal: boolean, isUpdate: boolean): string {
+  if (isLocal) return 'Local Feature Flag';
+  return isUpdate ? 'Edit Feature Flag' : 'Add Feature Flag';
+}
+
 export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialogProps) {
   const isUpdate = typeof flag?.created_at === 'string' && flag.created_at !== '';
   const isLocal = flag?.source === 'local';
@@ -72,7 +77,7 @@ export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialog
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={isUpdate ? 'Edit Feature Flag' : 'Add Feature Flag'}
+      title={dialogTitle(isLocal, isUpdate)}
       description={isLocal ? 'Local feature flags are read-only.' : undefined}
     >
       <form id="feature-flag-form" onSubmit={submit} noValidate className="space-y-3">
@@ -81,7 +86,7 @@ export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialog
             <input
               id="flag-name"
               className={inputClassName}
-              readOnly={isUpdate}
+              readOnly={isUpdate || isLocal}
               {...register('name', required)}
             />
           </FormField>

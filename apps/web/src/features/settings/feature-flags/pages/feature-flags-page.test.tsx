@@ -16,11 +16,13 @@ const localFlag: Property = {
   description: 'Set in the config file',
   source: 'local',
   created_by: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-02T00:00:00Z',
+  created_at: null,
+  updated_at: null,
 };
 const uiFlag: Property = {
   ...localFlag,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-02T00:00:00Z',
   name: 'incidents.disable',
   value: 'false',
   description: 'Hides incidents',
@@ -114,10 +116,10 @@ describe('feature flags page', () => {
     const patch = vi.fn();
     server.use(http.patch('/api/db/properties', patch));
     await user.click(await screen.findByRole('button', { name: 'logs.disable' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Feature Flag' });
+    const dialog = await screen.findByRole('dialog', { name: 'Local Feature Flag' });
     expect(within(dialog).getByLabelText('Value')).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Cannot edit local feature flags')).toBeInTheDocument();
     expect(patch).not.toHaveBeenCalled();
   });

@@ -1,0 +1,39 @@
+import type { WriteHook } from '../../../data-api/write-hooks.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import type { Queryable } from '../../../platform/db.ts';
+
+/**
+ * `identities` through the data API: people are created by invitation and change their own
+ * profile, so only deletes are allowed here. A delete also ends the person's sessions (by
+ * cascade), removes their roles and soft-deletes the person; the last admin cannot go.
+ */
+export const identitiesWriteHook: WriteHook = {
+  async beforeWrite(ctx, rows) {
+    if (ctx.operation !== 'delete') {
+      throw badRequest(
+        'Identities are created by invitation (POST /api/auth/invite_user) and changed in profile settings',
+      );
+    }
+    return rows;
+  },
+  async afterWrite(ctx, affected) {
+    const ids = affected.map((row) => row.id).filter((id) => typeof id === 'string');
+    if (ids.length === 0) return;
+    if (ctx.actor.id && ids.includes(ctx.actor.id)) throw badRequest('You cannot delete yourself');
+    await retirePeople(ctx.client, ids);
+    if ((await countAdmins(ctx.client)) === 0) throw badRequest('The last admin cannot be deleted');
+  },
+};
+
+async function retirePeople(db: Queryable, ids: string[]): Promise<void> {
+  await db.query('delete from person_roles where person_id = any($1::uuid[])', [ids]);
+  await db.query('update people set deleted_at = now() where id = any($1::uuid[])', [ids]);
+}
+
+async function countAdmins(db: Queryable): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    `select count(*)::int as n from person_roles r join identities i on i.id = r.person_id
+     where r.role = 'admin' and i.state = 'active'`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
