@@ -1,10 +1,17 @@
-import { parseCliArgs, usage } from './cli/args.ts';
+import { parseCliArgs, usage, type ParsedArgs } from './cli/args.ts';
 import { migrate } from './cli/migrate.ts';
 import { serve } from './cli/serve.ts';
+import { users } from './cli/users.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 
+type Verb = (config: Config, parsed: ParsedArgs) => Promise<void>;
+
 /** CLI verbs; `agent` and `apply` join this table when their issues land. */
-const verbs: Record<string, (config: Config) => Promise<void>> = { serve, migrate };
+const verbs: Record<string, Verb> = {
+  serve,
+  migrate,
+  users: (config, parsed) => users(config, parsed.words, parsed.options),
+};
 
 async function main(argv: readonly string[]): Promise<void> {
   let parsed;
@@ -19,14 +26,12 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const verb = verbs[parsed.verb];
   if (!verb) return fail(`unknown command "${parsed.verb}"; run vigil --help`);
-  let config: Config;
   try {
-    config = loadConfig(process.env, parsed.flags);
+    await verb(loadConfig(process.env, parsed.flags), parsed);
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message);
     throw error;
   }
-  await verb(config);
 }
 
 function fail(message: string): void {

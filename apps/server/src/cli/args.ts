@@ -12,8 +12,13 @@ const flagToEnv = new Map([
 
 export interface ParsedArgs {
   readonly verb: string | undefined;
+  /** Words after the verb, e.g. `create` in `vigil users create`. */
+  readonly words: readonly string[];
   readonly help: boolean;
+  /** Config flags, keyed by their environment names. */
   readonly flags: Record<string, string | undefined>;
+  /** A verb's own options (users: email, role, admin, first-name, last-name). */
+  readonly options: Record<string, string | boolean | undefined>;
 }
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
@@ -29,6 +34,11 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       'data-dir': { type: 'string' },
       'log-level': { type: 'string' },
       workers: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
+      admin: { type: 'boolean' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
     },
   });
   const flags: Record<string, string | undefined> = {};
@@ -36,7 +46,17 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     const env = flagToEnv.get(flag);
     if (env && typeof value === 'string') flags[env] = value;
   }
-  return { verb: positionals[0], help: values.help === true, flags };
+  const options: Record<string, string | boolean | undefined> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!flagToEnv.has(name) && name !== 'help') options[name] = value;
+  }
+  return {
+    verb: positionals[0],
+    words: positionals.slice(1),
+    help: values.help === true,
+    flags,
+    options,
+  };
 }
 
 export const usage = `Usage: vigil <command> [options]
@@ -44,6 +64,9 @@ export const usage = `Usage: vigil <command> [options]
 Commands:
   serve     Run the API, the web app and the workers
   migrate   Apply pending database migrations and exit
+  users create --email <e> [--admin | --role <role>] [--first-name <f>] [--last-name <l>]
+            Create a user (or set an existing user's role). With VIGIL_PASSWORD set, that
+            is their password; otherwise a one-time sign-in link is printed.
 
 Options (each also read from the environment variable in brackets):
   --port <n>            HTTP port [PORT] (default 8080)
