@@ -30,3 +30,10 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function snapshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/.artifacts/screens/${name}.png`, fullPage: true });
 }
+
+export type E2eRole = 'admin' | 'editor' | 'commander' | 'responder' | 'viewer';
+
+/** Signed-in browser state per role, written by tests/auth.setup.ts. */
+export function authStatePath(role: E2eRole): string {
+  return `e2e/.artifacts/auth/${role}.json`;
+}

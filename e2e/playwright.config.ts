@@ -20,6 +20,10 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: 'list',
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    { name: 'chromium', testMatch: /\.spec\.ts/, dependencies: ['setup'] },
+  ],
   use: {
     browserName: 'chromium',
     screenshot: 'only-on-failure',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +13,9 @@ export interface RunningServer {
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** Everything the server prints during the run (e2e/tests/zz-security.spec.ts reads it). */
+export const serverLogPath = path.join(root, 'e2e', '.artifacts', 'server.log');
+
 /** Starts `vigil serve` on a fresh data dir (and, with DATABASE_URL, a fresh database). */
 export async function startVigil(): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-e2e-'));
@@ -22,7 +26,8 @@ export async function startVigil(): Promise<RunningServer> {
     : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    LOG_LEVEL: 'warn',
+    // info, so that the security test can scan what a real server writes to its log.
+    LOG_LEVEL: 'info',
     VIGIL_DATA_DIR: dataDir,
     PORT: String(port),
   };
@@ -31,8 +36,12 @@ export async function startVigil(): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
     cwd: root,
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  await fs.mkdir(path.dirname(serverLogPath), { recursive: true });
+  const log = createWriteStream(serverLogPath);
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child);
   return {

@@ -1,9 +1,11 @@
-import { expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+
+test.use({ storageState: authStatePath('admin') });
 
 test('the SPA loads and shows the system status from the API', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/');
+  await page.goto('/status');
   await expect(page).toHaveTitle(/Vigil/);
   await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
   await expect(page.getByText('Database')).toBeVisible();
