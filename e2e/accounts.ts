@@ -45,7 +45,11 @@ function flowShape(value: unknown): {
 }
 
 /** Signs in through the identity API; the context keeps the session cookie. */
-export async function apiSignIn(context: APIRequestContext, email: string, password: string): Promise<void> {
+export async function apiSignIn(
+  context: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<void> {
   const created = await context.get('/api/identity/self-service/login/browser', { headers: json });
   const { id, csrf } = flowParts(await created.json());
   const answer = await context.post(`/api/identity/self-service/login?flow=${id}`, {
@@ -66,16 +70,27 @@ export async function createUser(
 ) {
   const invited = await admin.post('/api/auth/invite_user', {
     headers: json,
-    data: { firstName: user.first ?? 'E2E', lastName: user.last ?? user.role, email: user.email, role: user.role },
+    data: {
+      firstName: user.first ?? 'E2E',
+      lastName: user.last ?? user.role,
+      email: user.email,
+      role: user.role,
+    },
   });
-  if (invited.status() !== 200) throw new Error(`invite answered ${invited.status()}: ${await invited.text()}`);
+  if (invited.status() !== 200)
+    throw new Error(`invite answered ${invited.status()}: ${await invited.text()}`);
   const body: unknown = await invited.json();
-  const link = typeof body === 'object' && body !== null && 'recovery_link' in body ? String(body.recovery_link) : '';
+  const link =
+    typeof body === 'object' && body !== null && 'recovery_link' in body
+      ? String(body.recovery_link)
+      : '';
   const context = await playwrightRequest.newContext({ baseURL });
   const followed = await context.get(link, { maxRedirects: 0 });
   const location = followed.headers().location ?? '';
   const flowId = new URL(location, baseURL).searchParams.get('flow') ?? '';
-  const flow = await context.get(`/api/identity/self-service/settings/flows?id=${flowId}`, { headers: json });
+  const flow = await context.get(`/api/identity/self-service/settings/flows?id=${flowId}`, {
+    headers: json,
+  });
   const { csrf } = flowParts(await flow.json());
   const saved = await context.post(`/api/identity/self-service/settings?flow=${flowId}`, {
     headers: json,

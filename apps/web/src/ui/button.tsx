@@ -13,10 +13,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-accent text-accent-fg hover:opacity-90',
+  // Hover darkens: white text must keep AA contrast under the pointer.
+  primary: 'bg-accent text-accent-fg hover:bg-accent-hover',
   secondary: 'border border-border bg-surface text-fg hover:bg-surface-muted',
   ghost: 'text-fg-muted hover:bg-surface-muted hover:text-fg',
-  danger: 'bg-unhealthy text-white hover:opacity-90',
+  danger: 'bg-unhealthy text-white hover:brightness-90',
 };
 
 const sizes: Record<ButtonSize, string> = {

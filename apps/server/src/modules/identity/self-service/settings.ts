@@ -18,6 +18,7 @@ import { newTotpSecret, totpCodeMatches } from '../methods/totp.ts';
 import { problem, text } from '../ui/messages.ts';
 import { withFieldMessage, withValues } from '../ui/nodes.ts';
 import type { UiText } from '../ui/ui.types.ts';
+import type { SessionRecord } from '../sessions/session.repository.ts';
 import type { SelfServiceDeps } from './deps.ts';
 import { invalidFlow, type Outcome } from './outcome.ts';
 import { settingsNodes, type LookupView } from './settings-nodes.ts';
@@ -151,18 +152,27 @@ export function createSettings(deps: SelfServiceDeps) {
         if (!(await totpCodeMatches(secret, form.totp_code ?? ''))) {
           return fail('totp_code', problem.badTotpCode());
         }
-        await updateCredentials(deps.db.pool, identity.id, {
-          ...identity.credentials,
-          totp: { sealed_secret: pending.sealed_totp_secret, created_at: new Date().toISOString() },
+        // The person just proved the new factor: the session reaches AAL2 with it, so
+        // enrolling does not sign them out of their own console.
+        const issued = await deps.db.transaction(async (client) => {
+          await updateCredentials(client, identity.id, {
+            ...identity.credentials,
+            totp: {
+              sealed_secret: pending.sealed_totp_secret,
+              created_at: new Date().toISOString(),
+            },
+          });
+          return sessions.elevate(client, session, 'totp', 'aal2');
         });
-        return done(await reload(), freshPending());
+        return { ...(await done(await reload(), freshPending())), session: issued };
       }
-      if (method === 'lookup_secret') return lookup(identity, pending, form, done, reload);
+      if (method === 'lookup_secret') return lookup(session, identity, pending, form, done, reload);
       return fail('method', problem.required('method'));
     },
   };
 
   async function lookup(
+    session: SessionRecord,
     identity: IdentityRecord,
     pending: Pending,
     form: FormValues,
@@ -182,11 +192,14 @@ export function createSettings(deps: SelfServiceDeps) {
     }
     if (isTrue(form.lookup_secret_confirm) && pending.sealed_generated) {
       const codes = pending.sealed_generated.map((code) => sealer.open(code));
-      await updateCredentials(deps.db.pool, identity.id, {
-        ...identity.credentials,
-        lookup_secret: sealCodes(codes, sealer),
+      const issued = await deps.db.transaction(async (client) => {
+        await updateCredentials(client, identity.id, {
+          ...identity.credentials,
+          lookup_secret: sealCodes(codes, sealer),
+        });
+        return sessions.elevate(client, session, 'lookup_secret', 'aal2');
       });
-      return done(await reload(), base);
+      return { ...(await done(await reload(), base)), session: issued };
     }
     if (isTrue(form.lookup_secret_disable)) {
       const rest = { ...identity.credentials };
