@@ -1,8 +1,28 @@
+import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** Every test gets the running server as its baseURL. */
-export const test = base.extend({
+export const test = base.extend<{ recordApiResponses: void }>({
+  /** Every /api response body of every test, for the security test to scan afterwards. */
+  recordApiResponses: [
+    async ({ page }, use) => {
+      page.on('response', (response) => {
+        if (!response.url().includes('/api/')) return;
+        void response
+          .text()
+          .then((body) =>
+            fs.appendFileSync(
+              responsesPath,
+              `${JSON.stringify({ url: response.url(), body: body.slice(0, 200_000) })}\n`,
+            ),
+          )
+          .catch(() => undefined);
+      });
+      await use();
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.VIGIL_E2E_BASE_URL;
@@ -37,3 +57,5 @@ export type E2eRole = 'admin' | 'editor' | 'commander' | 'responder' | 'viewer';
 export function authStatePath(role: E2eRole): string {
   return `e2e/.artifacts/auth/${role}.json`;
 }
+
+export const responsesPath = 'e2e/.artifacts/responses.jsonl';

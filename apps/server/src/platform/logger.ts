@@ -14,7 +14,35 @@ export const redactPaths = [
 ];
 
 export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: redactPaths, censor: '[redacted]' } });
+  return pino({
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: { req: requestSummary },
+  });
+}
+
+/** Query parameters that carry one-time secrets (recovery, verification and logout links). */
+const secretParams = /([?&](?:token|code|access_token)=)[^&#]*/gi;
+
+export function maskUrlSecrets(url: string): string {
+  return url.replace(secretParams, '$1[redacted]');
+}
+
+/** What a request log line says about the request: never its cookies or secret parameters. */
+function requestSummary(request: unknown): Record<string, unknown> {
+  if (typeof request !== 'object' || request === null) return {};
+  // Fastify's request exposes these as getters, so they are read, not enumerated.
+  const field = (name: string): unknown => {
+    const value: unknown = Reflect.get(request, name);
+    return value;
+  };
+  const url = field('url');
+  return {
+    method: field('method'),
+    url: typeof url === 'string' ? maskUrlSecrets(url) : url,
+    host: field('host'),
+    remoteAddress: field('ip'),
+  };
 }
 
 /** Hides the password of a connection URL before it is shown or logged. */
