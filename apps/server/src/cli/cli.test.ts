@@ -77,6 +77,29 @@ describe('vigil serve and migrate on DATABASE_URL', () => {
     expect(result.stdout).toContain('Database is up to date');
   });
 
+  it('users create makes an admin with a password, or prints a one-time link', async () => {
+    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+    const withPassword = await vigil(
+      ['users', 'create', '--email', 'ops@example.com', '--admin', '--data-dir', dataDir],
+      { ...env, VIGIL_PASSWORD: 'an operator passphrase' },
+    );
+    expect(withPassword.stderr).toBe('');
+    expect(withPassword.stdout).toContain('ops@example.com (admin) can sign in');
+    const roles = await database.db.pool.query(
+      `select role from person_roles r join people p on p.id = r.person_id where p.email = 'ops@example.com'`,
+    );
+    expect(roles.rows).toEqual([{ role: 'admin' }]);
+    const link = await vigil(
+      ['users', 'create', '--email', 'new@example.com', '--role', 'editor', '--data-dir', dataDir],
+      env,
+    );
+    expect(link.stdout).toMatch(
+      /One-time sign-in link:\nhttp:\/\/localhost:8080\/api\/identity\/self-service\/recovery\?token=/,
+    );
+    const bad = await vigil(['users', 'create', '--email', 'x@y.z', '--role', 'root'], env);
+    expect(bad.code).toBe(2);
+  });
+
   it('serves, prints its URL, generates a secret key, and exits 0 on SIGTERM', async () => {
     const port = await findFreePort();
     const child = spawn(

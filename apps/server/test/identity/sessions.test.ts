@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { expectError } from './browser.ts';
+import { admin, errorId, registerAdmin, signIn, useIdentityApp } from './flow-helpers.ts';
+
+const { app, browser } = useIdentityApp();
+
+async function sql(text: string): Promise<void> {
+  await app().database.db.pool.query(text);
+}
+
+describe('sessions', () => {
+  it('ends a session that has been idle too long', async () => {
+    const b = browser();
+    await registerAdmin(b);
+    expect((await b.get('/api/auth/whoami')).status).toBe(200);
+    await sql(`update sessions set last_seen_at = now() - interval '25 hours'`);
+    expect((await b.get('/api/auth/whoami')).status).toBe(401);
+    expect(errorId((await expectError(b.api.toSession())).body)).toBe('session_inactive');
+  });
+
+  it('ends a session past its lifetime however active it is', async () => {
+    const b = browser();
+    await signIn(b, admin.email, admin.password);
+    await sql(`update sessions set expires_at = now() - interval '1 second' where active`);
+    expect((await b.get('/api/auth/whoami')).status).toBe(401);
+  });
+
+  it('issues a new token when signing in again over a live session (no fixation)', async () => {
+    const b = browser();
+    await signIn(b, admin.email, admin.password);
+    const before = b.cookies.get('vigil_session');
+    const { data: flow } = await b.api.createBrowserLoginFlow({ refresh: true });
+    const csrf = flow.ui.nodes.find(
+      (n) => 'name' in n.attributes && n.attributes.name === 'csrf_token',
+    );
+    const token = csrf && 'value' in csrf.attributes ? String(csrf.attributes.value) : '';
+    await b.api.updateLoginFlow({
+      flow: flow.id,
+      updateLoginFlowBody: {
+        method: 'password',
+        csrf_token: token,
+        identifier: admin.email,
+        password: admin.password,
+      },
+    });
+    const after = b.cookies.get('vigil_session');
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    const old = browser();
+    old.cookies.set('vigil_session', before ?? '');
+    expect((await old.get('/api/auth/whoami')).status).toBe(401);
+    expect((await b.get('/api/auth/whoami')).status).toBe(200);
+  });
+
+  it('marks cookies Secure when the console is served over https', async () => {
+    const { identitySettingsFrom } =
+      await import('../../src/modules/identity/identity.settings.ts');
+    const secure = identitySettingsFrom(
+      {
+        VIGIL_SESSION_IDLE: 3600,
+        VIGIL_SESSION_LIFETIME: 7200,
+        VIGIL_PUBLIC_URL: 'https://vigil.example',
+      },
+      'k'.repeat(32),
+    );
+    expect(secure.secureCookies).toBe(true);
+    const plain = identitySettingsFrom(
+      { VIGIL_SESSION_IDLE: 3600, VIGIL_SESSION_LIFETIME: 7200 },
+      'k'.repeat(32),
+    );
+    expect(plain.secureCookies).toBe(false);
+  });
+});
