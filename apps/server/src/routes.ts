@@ -11,6 +11,7 @@ import {
 } from './modules/identity/identity.service.ts';
 import type { IdentitySettings } from './modules/identity/identity.settings.ts';
 import { sessionAuthenticator } from './modules/identity/session-authenticator.ts';
+import { createActorCache } from './modules/identity/sessions/actor-cache.ts';
 import type { SignInLimits } from './modules/identity/sign-in-limiter.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
@@ -38,8 +39,10 @@ export interface Api {
 
 /** Every area's services and routes, mounted under /api. */
 export async function createApi(db: Database, options: ApiOptions): Promise<Api> {
+  const actorCache = createActorCache();
   const identity = createIdentityService({
     db,
+    actorCache,
     settings: options.identity,
     log: options.log,
     ...(options.links ? { links: options.links } : {}),
@@ -55,7 +58,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   );
   return {
     identity,
-    authenticate: sessionAuthenticator(db, options.identity),
+    authenticate: sessionAuthenticator(db, options.identity, actorCache),
     routes: [
       systemRoutes(db.pool, options.edition),
       identityRoutes(identity),

@@ -131,6 +131,8 @@ describe('sign-in', () => {
   it('logs out: the session ends and whoami answers 401 session_inactive', async () => {
     const b = browser();
     await signIn(b, admin.email, admin.password);
+    // Resolve the session once so the actor cache holds it: logout must still end it at once.
+    expect((await b.get('/api/auth/whoami')).status).toBe(200);
     const { data: logout } = await b.api.createBrowserLogoutFlow();
     expect(logout.logout_url).toContain(logout.logout_token);
     const done = await b.api.updateLogoutFlow({ token: logout.logout_token });

@@ -18,6 +18,7 @@ import { createRecovery } from './self-service/recovery.ts';
 import { createRegistration } from './self-service/registration.ts';
 import { createSettings } from './self-service/settings.ts';
 import { createVerification } from './self-service/verification.ts';
+import type { ActorCache } from './sessions/actor-cache.ts';
 import { createSessionService } from './sessions/session.service.ts';
 import { createSignInLimiter, type SignInLimits } from './sign-in-limiter.ts';
 
@@ -27,6 +28,7 @@ export interface IdentityOptions {
   readonly log: Logger;
   readonly links?: LinkSender;
   readonly limits?: SignInLimits;
+  readonly actorCache: ActorCache;
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
@@ -35,7 +37,7 @@ export type IdentityService = ReturnType<typeof createIdentityService>;
 export function createIdentityService(options: IdentityOptions) {
   const { db, settings, log } = options;
   const sealer = createSealer(settings.secretKey);
-  const sessions = createSessionService(db, settings);
+  const sessions = createSessionService(db, settings, options.actorCache);
   const flows = createFlowService(db, settings, sealer);
   const links = options.links ?? logLinkSender(log);
   const deps: SelfServiceDeps = {

@@ -12,7 +12,7 @@ import {
 import type { Logger } from 'pino';
 import type { Database } from '../db.ts';
 import { backendVersion } from '../version.ts';
-import type { Authenticator } from './actor.ts';
+import { anonymousActor, type Authenticator } from './actor.ts';
 import { registerErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerStaticWeb } from './static-web.ts';
@@ -52,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    request.actor = await options.authenticate(request);
+    request.actor = needsActor(request.url) ? await options.authenticate(request) : anonymousActor;
   });
   registerErrorHandler(app);
   registerDraining(app);
@@ -74,4 +74,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const routes of options.routes) await app.register(routes, { prefix: '/api' });
   await registerStaticWeb(app, options.webDir);
   return app;
+}
+
+/**
+ * Static assets, liveness, metrics, the API docs and the identity service (which reads its
+ * own session) need no actor; skipping them keeps a page load from reading the session per file.
+ */
+const actorFreePrefixes = ['/api/health', '/api/metrics', '/api/docs', '/api/identity/'];
+
+function needsActor(url: string): boolean {
+  return url.startsWith('/api/') && !actorFreePrefixes.some((prefix) => url.startsWith(prefix));
 }

@@ -1,6 +1,7 @@
 import { randomToken, sha256 } from '../../../platform/crypto.ts';
 import type { Database, Queryable } from '../../../platform/db.ts';
 import type { IdentitySettings } from '../identity.settings.ts';
+import type { ActorCache } from './actor-cache.ts';
 import {
   findSessionByTokenHash,
   insertSession,
@@ -20,7 +21,7 @@ export interface IssuedSession {
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-export function createSessionService(db: Database, settings: IdentitySettings) {
+export function createSessionService(db: Database, settings: IdentitySettings, cache: ActorCache) {
   const isLive = (session: SessionRecord, now: number): boolean =>
     session.active &&
     session.expires_at.getTime() > now &&
@@ -62,6 +63,7 @@ export function createSessionService(db: Database, settings: IdentitySettings) {
       aal: 'aal1' | 'aal2',
     ): Promise<IssuedSession> {
       const token = randomToken();
+      cache.forgetSession(session.id);
       const methods = [...session.authentication_methods, methodEntry(method, aal)];
       const highest = aal === 'aal2' || session.aal === 'aal2' ? 'aal2' : 'aal1';
       const updated = await reissueSession(client, session.id, {
@@ -76,7 +78,10 @@ export function createSessionService(db: Database, settings: IdentitySettings) {
       return Date.now() - session.authenticated_at.getTime() < settings.privilegedSeconds * 1000;
     },
 
-    revoke: (session: SessionRecord) => revokeSession(db.pool, session.id),
+    async revoke(session: SessionRecord): Promise<void> {
+      await revokeSession(db.pool, session.id);
+      cache.forgetSession(session.id);
+    },
 
     cookieOptions(maxAgeSeconds = settings.sessionLifetimeSeconds) {
       return {
