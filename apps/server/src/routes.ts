@@ -28,6 +28,8 @@ export interface ApiOptions {
   readonly localProperties: readonly LocalProperty[];
   readonly links?: LinkSender;
   readonly signInLimits?: SignInLimits;
+  /** How long a resolved session is reused without reading it again (default 5 s). */
+  readonly actorCacheMs?: number;
 }
 
 export interface Api {
@@ -39,7 +41,7 @@ export interface Api {
 
 /** Every area's services and routes, mounted under /api. */
 export async function createApi(db: Database, options: ApiOptions): Promise<Api> {
-  const actorCache = createActorCache();
+  const actorCache = createActorCache(options.actorCacheMs);
   const identity = createIdentityService({
     db,
     actorCache,

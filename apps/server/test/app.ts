@@ -30,6 +30,7 @@ export interface TestAppOptions {
   readonly localProperties?: readonly LocalProperty[];
   readonly signInLimits?: SignInLimits;
   readonly edition?: 'full' | 'health';
+  readonly actorCacheMs?: number;
 }
 
 export interface TestApp {
@@ -58,6 +59,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     localProperties: options.localProperties ?? [],
     links: { send: async (link) => void links.push(link) },
     ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
+    ...(options.actorCacheMs !== undefined ? { actorCacheMs: options.actorCacheMs } : {}),
   });
   const app = await buildApp({
     db: database.db,

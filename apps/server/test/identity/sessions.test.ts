@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { expectError } from './browser.ts';
 import { admin, errorId, registerAdmin, signIn, useIdentityApp } from './flow-helpers.ts';
 
-const { app, browser } = useIdentityApp();
+// No actor cache: these tests change sessions in the database and expect the next request to see it.
+const { app, browser } = useIdentityApp({ actorCacheMs: 0 });
 
 async function sql(text: string): Promise<void> {
   await app().database.db.pool.query(text);
