@@ -35,3 +35,13 @@ export function FormField({ label, htmlFor, error, children }: FormFieldProps) {
     </div>
   );
 }
+
+/** The id, style and error wiring of an input or select inside a FormField. */
+export function controlProps(id: string, hasError: boolean) {
+  return {
+    id,
+    className: inputClassName,
+    'aria-invalid': hasError,
+    'aria-describedby': hasError ? errorIdFor(id) : undefined,
+  };
+}

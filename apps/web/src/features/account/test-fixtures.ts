@@ -102,7 +102,7 @@ export function anchorNode(href: string, title: string): UiNode {
   };
 }
 
-interface FlowOptions {
+export interface FlowOptions {
   id?: string;
   nodes?: UiNode[];
   messages?: UiText[];
@@ -130,6 +130,13 @@ export function flowJson(kind: string, options: FlowOptions = {}) {
     },
   };
 }
+
+/** The nodes of a recovery or verification flow that asks for an email to send a code to. */
+export const emailCodeNodes = (): UiNode[] => [
+  csrfNode(),
+  inputNode('email', { group: 'code', type: 'email', label: 'Email' }),
+  submitNode('code', 'Submit'),
+];
 
 export const passwordLoginNodes = (): UiNode[] => [
   csrfNode(),

@@ -1,6 +1,9 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { SetupServer } from 'msw/node';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi, type Mock } from 'vitest';
 import { useLocation, type RouteObject } from 'react-router';
+import { setupMsw } from '../../testing/msw.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
 import { accountRoutes } from './routes.tsx';
 
@@ -59,4 +62,29 @@ export function recordRequests(server: SetupServer): RecordedRequest[] {
 
 export function requestsTo(requests: RecordedRequest[], path: string): RecordedRequest[] {
   return requests.filter((request) => request.url.pathname === `/api/identity${path}`);
+}
+
+/** The MSW server of a page test, with every request the page sends to it. */
+export function setupAccountServer(): { server: SetupServer; requests: RecordedRequest[] } {
+  const server = setupMsw();
+  return { server, requests: recordRequests(server) };
+}
+
+/** Replaces window.location.assign in every test, so pages leaving the app can be checked. */
+export function stubLocationAssign(): Mock<(url: string | URL) => void> {
+  const assign = vi.fn<(url: string | URL) => void>();
+  beforeEach(() => {
+    assign.mockClear();
+    vi.spyOn(window.location, 'assign').mockImplementation(assign);
+  });
+  afterEach(() => vi.restoreAllMocks());
+  return assign;
+}
+
+/** Fills the E-Mail and Password fields of the page's flow form and presses its submit button. */
+export async function submitEmailAndPassword(password: string, submitLabel: string): Promise<void> {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('E-Mail'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: submitLabel }));
 }

@@ -1,38 +1,33 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { setupMsw } from '../../../testing/msw.ts';
+import { describe, expect, it, vi } from 'vitest';
 import {
   errorJson,
   errorText,
   flowJson,
+  type FlowOptions,
   identityHandlers,
   identityUrl,
   passwordLoginNodes,
   uiText,
 } from '../test-fixtures.ts';
-import { currentLocation, recordRequests, renderAccount, requestsTo } from '../test-routes.tsx';
+import {
+  currentLocation,
+  renderAccount,
+  requestsTo,
+  setupAccountServer,
+  stubLocationAssign,
+  submitEmailAndPassword,
+} from '../test-routes.tsx';
 
-const server = setupMsw();
-const requests = recordRequests(server);
+const { server, requests } = setupAccountServer();
 const origin = window.location.origin;
-let assign: Mock<(url: string | URL) => void>;
+const assign = stubLocationAssign();
 
-beforeEach(() => {
-  assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
-
-const loginFlow = (options: Parameters<typeof flowJson>[1] = {}) =>
+const loginFlow = (options: FlowOptions = {}) =>
   flowJson('login', { nodes: passwordLoginNodes(), ...options });
 
-async function signIn() {
-  const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('E-Mail'), 'ada@example.com');
-  await user.type(screen.getByLabelText('Password'), 'secret');
-  await user.click(screen.getByRole('button', { name: 'Sign in' }));
-}
+const signIn = () => submitEmailAndPassword('secret', 'Sign in');
 
 describe('/login', () => {
   it('creates a browser flow with refresh, aal and return_to from the query', async () => {

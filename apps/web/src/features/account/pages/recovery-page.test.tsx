@@ -1,31 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setupMsw } from '../../../testing/msw.ts';
 import {
   csrfNode,
+  emailCodeNodes,
   errorJson,
   flowJson,
   identityHandlers,
   inputNode,
-  submitNode,
   uiText,
 } from '../test-fixtures.ts';
-import { currentLocation, recordRequests, renderAccount, requestsTo } from '../test-routes.tsx';
+import { currentLocation, renderAccount, requestsTo, setupAccountServer } from '../test-routes.tsx';
 
-const server = setupMsw();
-const requests = recordRequests(server);
-
-const recoveryNodes = () => [
-  csrfNode(),
-  inputNode('email', { group: 'code', type: 'email', label: 'Email' }),
-  submitNode('code', 'Submit'),
-];
+const { server, requests } = setupAccountServer();
 
 describe('/recovery', () => {
   it('creates a flow with return_to and shows the page', async () => {
     server.use(
-      identityHandlers.create('recovery', flowJson('recovery', { nodes: recoveryNodes() })),
+      identityHandlers.create('recovery', flowJson('recovery', { nodes: emailCodeNodes() })),
     );
     renderAccount('/recovery?return_to=%2Fhealth');
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
@@ -46,7 +38,7 @@ describe('/recovery', () => {
     server.use(
       identityHandlers.get(
         'recovery',
-        flowJson('recovery', { id: 'rec-1', nodes: recoveryNodes() }),
+        flowJson('recovery', { id: 'rec-1', nodes: emailCodeNodes() }),
       ),
       identityHandlers.update('recovery', sent),
     );
@@ -71,7 +63,7 @@ describe('/recovery', () => {
       identityHandlers.get('recovery', errorJson('security_identity_mismatch', 403), 403),
       identityHandlers.create(
         'recovery',
-        flowJson('recovery', { id: 'fresh', nodes: recoveryNodes() }),
+        flowJson('recovery', { id: 'fresh', nodes: emailCodeNodes() }),
       ),
     );
     const result = renderAccount('/recovery?flow=stale');

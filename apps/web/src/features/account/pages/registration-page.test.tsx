@@ -1,28 +1,27 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { setupMsw } from '../../../testing/msw.ts';
+import { describe, expect, it } from 'vitest';
 import {
   csrfNode,
   errorText,
   flowJson,
+  type FlowOptions,
   identityHandlers,
   inputNode,
   submitNode,
 } from '../test-fixtures.ts';
-import { recordRequests, renderAccount, requestsTo } from '../test-routes.tsx';
+import {
+  renderAccount,
+  requestsTo,
+  setupAccountServer,
+  stubLocationAssign,
+  submitEmailAndPassword,
+} from '../test-routes.tsx';
 
-const server = setupMsw();
-const requests = recordRequests(server);
+const { server, requests } = setupAccountServer();
 const origin = window.location.origin;
-let assign: Mock<(url: string | URL) => void>;
+const assign = stubLocationAssign();
 
-beforeEach(() => {
-  assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-});
-afterEach(() => vi.restoreAllMocks());
-
-const registrationFlow = (options: Parameters<typeof flowJson>[1] = {}) =>
+const registrationFlow = (options: FlowOptions = {}) =>
   flowJson('registration', {
     nodes: [
       csrfNode(),
@@ -34,12 +33,7 @@ const registrationFlow = (options: Parameters<typeof flowJson>[1] = {}) =>
     ...options,
   });
 
-async function register() {
-  const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('E-Mail'), 'ada@example.com');
-  await user.type(screen.getByLabelText('Password'), 'a long secret');
-  await user.click(screen.getByRole('button', { name: 'Sign up' }));
-}
+const register = () => submitEmailAndPassword('a long secret', 'Sign up');
 
 describe('/registration', () => {
   it('creates a flow with after_verification_return_to and shows the page', async () => {

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setupMsw } from '../../../testing/msw.ts';
 import {
   csrfNode,
   errorJson,
@@ -13,11 +12,10 @@ import {
   textNode,
   uiText,
 } from '../test-fixtures.ts';
-import { currentLocation, recordRequests, renderAccount, requestsTo } from '../test-routes.tsx';
+import { currentLocation, renderAccount, requestsTo, setupAccountServer } from '../test-routes.tsx';
 import { SettingsPage, settingsMessageTimeout } from './settings-page.tsx';
 
-const server = setupMsw();
-const requests = recordRequests(server);
+const { server, requests } = setupAccountServer();
 
 afterEach(() => {
   vi.useRealTimers();

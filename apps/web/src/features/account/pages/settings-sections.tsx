@@ -20,24 +20,27 @@ function StoreLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+function StoreLinks({ appStore, googlePlay }: { appStore: string; googlePlay: string }) {
+  return (
+    <>
+      <StoreLink href={appStore}>App Store</StoreLink>,{' '}
+      <StoreLink href={googlePlay}>Google Play</StoreLink>
+    </>
+  );
+}
+
 const authenticatorApps = (
   <>
     Use an authenticator app such as Google Authenticator (
-    <StoreLink href="https://apps.apple.com/app/google-authenticator/id388497605">
-      App Store
-    </StoreLink>
-    ,{' '}
-    <StoreLink href="https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2">
-      Google Play
-    </StoreLink>
+    <StoreLinks
+      appStore="https://apps.apple.com/app/google-authenticator/id388497605"
+      googlePlay="https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2"
+    />
     ) or Microsoft Authenticator (
-    <StoreLink href="https://apps.apple.com/app/microsoft-authenticator/id983156458">
-      App Store
-    </StoreLink>
-    ,{' '}
-    <StoreLink href="https://play.google.com/store/apps/details?id=com.azure.authenticator">
-      Google Play
-    </StoreLink>
+    <StoreLinks
+      appStore="https://apps.apple.com/app/microsoft-authenticator/id983156458"
+      googlePlay="https://play.google.com/store/apps/details?id=com.azure.authenticator"
+    />
     ) to scan the QR code, then enter the code it shows.
   </>
 );

@@ -1,28 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setupMsw } from '../../../testing/msw.ts';
-import {
-  csrfNode,
-  errorJson,
-  flowJson,
-  identityHandlers,
-  inputNode,
-  submitNode,
-} from '../test-fixtures.ts';
-import { currentLocation, recordRequests, renderAccount, requestsTo } from '../test-routes.tsx';
+import { emailCodeNodes, errorJson, flowJson, identityHandlers } from '../test-fixtures.ts';
+import { currentLocation, renderAccount, requestsTo, setupAccountServer } from '../test-routes.tsx';
 
-const server = setupMsw();
-const requests = recordRequests(server);
+const { server, requests } = setupAccountServer();
 
 const verificationFlow = (id = 'ver-1') =>
-  flowJson('verification', {
-    id,
-    nodes: [
-      csrfNode(),
-      inputNode('email', { group: 'code', type: 'email', label: 'Email' }),
-      submitNode('code', 'Submit'),
-    ],
-  });
+  flowJson('verification', { id, nodes: emailCodeNodes() });
 
 describe('/verification', () => {
   it('creates a flow with return_to and shows the page', async () => {

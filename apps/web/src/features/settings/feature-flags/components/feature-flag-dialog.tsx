@@ -4,6 +4,8 @@ import { toast } from 'sonner';
 import type { Property } from '../../../../lib/session/session-schemas.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
+import { DialogActions } from '../../../../ui/dialog-actions.tsx';
+import { closeAfterSuccess, closeOnDismiss } from '../../../../ui/dialog-close.ts';
 import { FormField, inputClassName, textareaClassName } from '../../../../ui/form-field.tsx';
 import { useCreateFeatureFlag } from '../api/create-feature-flag.ts';
 import { useDeleteFeatureFlag } from '../api/delete-feature-flag.ts';
@@ -63,20 +65,13 @@ export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialog
 
   const deleteFlag = async (): Promise<void> => {
     if (flag === undefined) return;
-    try {
-      await remove.mutateAsync(flag.name);
-      onClose();
-    } catch {
-      // The query client toasts the server's message.
-    }
+    await closeAfterSuccess(() => remove.mutateAsync(flag.name), onClose);
   };
 
   return (
     <Dialog
       open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={closeOnDismiss(onClose)}
       title={dialogTitle(isLocal, isUpdate)}
       description={isLocal ? 'Local feature flags are read-only.' : undefined}
     >
@@ -108,7 +103,13 @@ export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialog
           </p>
         )}
         {canWrite && (
-          <div className="flex justify-end gap-2 pt-2">
+          <DialogActions
+            className="pt-2"
+            onCancel={onClose}
+            confirmLabel={isUpdate ? 'Update' : 'Save'}
+            pendingLabel="Saving..."
+            pending={saving}
+          >
             {isUpdate && !isLocal && (
               <Button
                 variant="danger"
@@ -119,11 +120,7 @@ export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialog
                 {remove.isPending ? 'Deleting...' : 'Delete'}
               </Button>
             )}
-            <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="primary" disabled={saving}>
-              {saving ? 'Saving...' : isUpdate ? 'Update' : 'Save'}
-            </Button>
-          </div>
+          </DialogActions>
         )}
       </form>
     </Dialog>

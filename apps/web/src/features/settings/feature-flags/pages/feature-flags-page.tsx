@@ -5,9 +5,7 @@ import type { Property } from '../../../../lib/session/session-schemas.ts';
 import { usePropertiesQuery } from '../../../../lib/session/session-queries.ts';
 import { usePermission } from '../../../../lib/session/use-permission.ts';
 import { Button } from '../../../../ui/button.tsx';
-import { EmptyState } from '../../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../../ui/error-state.tsx';
-import { TableSkeleton } from '../../../../ui/table.tsx';
+import { QueryList } from '../../../../ui/query-list.tsx';
 import { FeatureFlagDialog } from '../components/feature-flag-dialog.tsx';
 import { FeatureFlagTable } from '../components/feature-flag-table.tsx';
 
@@ -33,22 +31,13 @@ export function FeatureFlagsPage() {
           </Button>
         )}
       </div>
-      {properties.isPending && <TableSkeleton label="Loading feature flags" />}
-      {properties.isError && (
-        <ErrorState
-          title="Could not load the feature flags"
-          message={properties.error.message}
-          onRetry={() => void properties.refetch()}
-        />
-      )}
-      {properties.isSuccess && properties.data.length === 0 && (
-        <div className="rounded-lg border border-border bg-surface">
-          <EmptyState />
-        </div>
-      )}
-      {properties.isSuccess && properties.data.length > 0 && (
-        <FeatureFlagTable flags={properties.data} onOpen={setDialog} />
-      )}
+      <QueryList
+        query={properties}
+        loadingLabel="Loading feature flags"
+        errorTitle="Could not load the feature flags"
+      >
+        {(flags) => <FeatureFlagTable flags={flags} onOpen={setDialog} />}
+      </QueryList>
       {dialog !== undefined && (
         <FeatureFlagDialog
           key={dialog?.name ?? 'new'}

@@ -1,5 +1,6 @@
-import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
+import { DialogActions } from '../../../../ui/dialog-actions.tsx';
+import { closeAfterSuccess, closeOnDismiss } from '../../../../ui/dialog-close.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import type { User } from '../api/users-query.ts';
 
@@ -11,31 +12,24 @@ export interface DeleteUserDialogProps {
 export function DeleteUserDialog({ user, onClose }: DeleteUserDialogProps) {
   const deleteUser = useDeleteUser();
 
-  const confirm = async (): Promise<void> => {
-    try {
-      await deleteUser.mutateAsync(user.id);
-      onClose();
-    } catch {
-      // The query client toasts the server's message.
-    }
-  };
+  const confirm = () => closeAfterSuccess(() => deleteUser.mutateAsync(user.id), onClose);
 
   return (
     <Dialog
       open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onOpenChange={closeOnDismiss(onClose)}
       title="Delete User"
       size="very-small"
       description={`Are you sure you want to delete ${user.name || user.email}? Their sessions end at once.`}
     >
-      <div className="flex justify-end gap-2">
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="danger" disabled={deleteUser.isPending} onClick={() => void confirm()}>
-          {deleteUser.isPending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deleteUser.isPending}
+        confirmVariant="danger"
+        onConfirm={() => void confirm()}
+      />
     </Dialog>
   );
 }

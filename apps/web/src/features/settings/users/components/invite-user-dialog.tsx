@@ -1,11 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
-import { errorIdFor, FormField, inputClassName } from '../../../../ui/form-field.tsx';
+import { DialogActions } from '../../../../ui/dialog-actions.tsx';
+import { closeOnDismiss } from '../../../../ui/dialog-close.ts';
+import { controlProps, FormField } from '../../../../ui/form-field.tsx';
 import { isRole } from '../api/user-role.ts';
 import { useInviteUser } from '../api/invite-user.ts';
 import { CopyLink } from './copy-link.tsx';
-import { RoleOptions } from './role-options.tsx';
+import { RoleField, roleRequired } from './role-field.tsx';
 
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -14,10 +16,6 @@ interface InviteForm {
   lastName: string;
   email: string;
   role: string;
-}
-
-function describedBy(id: string, hasError: boolean): string | undefined {
-  return hasError ? errorIdFor(id) : undefined;
 }
 
 export function InviteUserDialog({ onClose }: { onClose: () => void }) {
@@ -38,9 +36,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       });
   });
 
-  const close = (open: boolean): void => {
-    if (!open) onClose();
-  };
+  const close = closeOnDismiss(onClose);
 
   if (invite.isSuccess) {
     return (
@@ -60,19 +56,12 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const field = (id: string, hasError: boolean) => ({
-    id,
-    className: inputClassName,
-    'aria-invalid': hasError,
-    'aria-describedby': describedBy(id, hasError),
-  });
-
   return (
     <Dialog open onOpenChange={close} title="Invite User">
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
         <FormField label="First Name" htmlFor="invite-first-name" error={errors.firstName?.message}>
           <input
-            {...field('invite-first-name', errors.firstName !== undefined)}
+            {...controlProps('invite-first-name', errors.firstName !== undefined)}
             {...register('firstName', {
               validate: (value) => value.trim() !== '' || 'Please provide valid first name',
             })}
@@ -80,7 +69,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
         </FormField>
         <FormField label="Last Name" htmlFor="invite-last-name" error={errors.lastName?.message}>
           <input
-            {...field('invite-last-name', errors.lastName !== undefined)}
+            {...controlProps('invite-last-name', errors.lastName !== undefined)}
             {...register('lastName', {
               validate: (value) => value.trim() !== '' || 'Please provide valid last name',
             })}
@@ -89,7 +78,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
         <FormField label="Email" htmlFor="invite-email" error={errors.email?.message}>
           <input
             type="email"
-            {...field('invite-email', errors.email !== undefined)}
+            {...controlProps('invite-email', errors.email !== undefined)}
             {...register('email', {
               required: 'Please provide valid email',
               pattern: {
@@ -99,20 +88,18 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
             })}
           />
         </FormField>
-        <FormField label="Role" htmlFor="invite-role" error={errors.role?.message}>
-          <select
-            {...field('invite-role', errors.role !== undefined)}
-            {...register('role', { required: 'Please select any role' })}
-          >
-            <RoleOptions />
-          </select>
-        </FormField>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={invite.isPending}>
-            {invite.isPending ? 'Inviting...' : 'Invite'}
-          </Button>
-        </div>
+        <RoleField
+          id="invite-role"
+          error={errors.role}
+          registration={register('role', roleRequired)}
+        />
+        <DialogActions
+          className="pt-2"
+          onCancel={onClose}
+          confirmLabel="Invite"
+          pendingLabel="Inviting..."
+          pending={invite.isPending}
+        />
       </form>
     </Dialog>
   );

@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { usePageTitle } from '../../../../lib/page-title.ts';
 import { usePermission } from '../../../../lib/session/use-permission.ts';
 import { Button } from '../../../../ui/button.tsx';
-import { EmptyState } from '../../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../../ui/error-state.tsx';
-import { TableSkeleton } from '../../../../ui/table.tsx';
+import { QueryList } from '../../../../ui/query-list.tsx';
 import { useUsersQuery, type User } from '../api/users-query.ts';
 import { AddRoleDialog } from '../components/add-role-dialog.tsx';
 import { DeleteUserDialog } from '../components/delete-user-dialog.tsx';
@@ -43,26 +41,15 @@ export function UsersPage() {
           )}
         </div>
       </div>
-      {users.isPending && <TableSkeleton label="Loading users" />}
-      {users.isError && (
-        <ErrorState
-          title="Could not load the users"
-          message={users.error.message}
-          onRetry={() => void users.refetch()}
-        />
-      )}
-      {users.isSuccess && users.data.length === 0 && (
-        <div className="rounded-lg border border-border bg-surface">
-          <EmptyState />
-        </div>
-      )}
-      {users.isSuccess && users.data.length > 0 && (
-        <UsersTable
-          users={users.data}
-          canDelete={canWriteIdentities}
-          onDelete={(user) => setDialog({ kind: 'delete', user })}
-        />
-      )}
+      <QueryList query={users} loadingLabel="Loading users" errorTitle="Could not load the users">
+        {(loadedUsers) => (
+          <UsersTable
+            users={loadedUsers}
+            canDelete={canWriteIdentities}
+            onDelete={(user) => setDialog({ kind: 'delete', user })}
+          />
+        )}
+      </QueryList>
       {dialog?.kind === 'invite' && <InviteUserDialog onClose={close} />}
       {dialog?.kind === 'role' && <AddRoleDialog users={users.data ?? []} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
