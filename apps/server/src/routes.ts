@@ -5,6 +5,7 @@ import { accountRoutes } from './modules/identity/accounts.routes.ts';
 import { identitiesWriteHook } from './modules/identity/accounts/identities-write-hook.ts';
 import type { LinkSender } from './modules/identity/accounts/link-sender.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { providersWriteHook } from './modules/identity/oidc/providers-write-hook.ts';
 import {
   createIdentityService,
   type IdentityService,
@@ -56,6 +57,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     new Map([
       ['properties', properties.writeHook],
       ['identities', identitiesWriteHook],
+      ['identity_providers', providersWriteHook(identity.sealer)],
     ]),
   );
   return {

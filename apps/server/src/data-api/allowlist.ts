@@ -55,6 +55,12 @@ export const exposedResources: readonly ExposedResource[] = [
   { name: 'person_roles', object: 'rbac' },
   { name: 'people_roles', object: 'identities', readOnly: true },
   { name: 'identities', object: 'identities', hiddenColumns: ['credentials', 'metadata_admin'] },
+  {
+    name: 'identity_providers',
+    object: 'identities',
+    hiddenColumns: ['client_secret'],
+    writeOnlyColumns: ['client_secret'],
+  },
 
   // Settings
   { name: 'connections', object: 'connections', hiddenColumns: ['password', 'certificate'] },

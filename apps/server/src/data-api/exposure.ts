@@ -19,6 +19,9 @@ export interface ExposedRelation {
   readonly columns: readonly Column[];
   column(name: string): Column;
   hasColumn(name: string): boolean;
+  /** A column a write body may name: a visible one, or a write-only secret. */
+  writableColumn(name: string): Column;
+  hasWritableColumn(name: string): boolean;
 }
 
 export interface Exposure {
@@ -41,6 +44,11 @@ export function buildExposure(
     const hidden = new Set(definition.hiddenColumns ?? []);
     const visible = [...relation.columns.values()].filter((column) => !hidden.has(column.name));
     const byName = new Map(visible.map((column) => [column.name, column]));
+    const writable = new Map(byName);
+    for (const name of definition.writeOnlyColumns ?? []) {
+      const column = relation.columns.get(name);
+      if (column && hidden.has(name)) writable.set(name, column);
+    }
     exposed.set(definition.name, {
       name: definition.name,
       object: definition.object,
@@ -53,6 +61,12 @@ export function buildExposure(
         return column;
       },
       hasColumn: (name) => byName.has(name),
+      writableColumn(name) {
+        const column = writable.get(name);
+        if (!column) throw pgrst.noColumn(definition.name, name);
+        return column;
+      },
+      hasWritableColumn: (name) => writable.has(name),
     });
   }
   const exposedFunctions = new Map(functions.map((definition) => [definition.name, definition]));

@@ -7,6 +7,11 @@ export interface ExposedResource {
   readonly object: PermissionObject;
   /** Columns that can never be selected, filtered, ordered on or written through the API. */
   readonly hiddenColumns?: readonly string[];
+  /**
+   * Hidden columns a write may still set, such as a secret that the resource's write hook
+   * seals before it is stored. They are never read back.
+   */
+  readonly writeOnlyColumns?: readonly string[];
   /** Views and derived tables: writes are refused. */
   readonly readOnly?: boolean;
 }

@@ -34,14 +34,14 @@ export function insertColumns(
     ? columnsParam.split(',').map((name) => name.trim().replace(/^"(.*)"$/, '$1'))
     : [...new Set(rows.flatMap((row) => Object.keys(row)))];
   for (const name of names) {
-    if (!relation.hasColumn(name)) throw pgrst.noColumnInBody(name, relation.name);
+    if (!relation.hasWritableColumn(name)) throw pgrst.noColumnInBody(name, relation.name);
   }
   return names;
 }
 
 export function checkPatchColumns(relation: ExposedRelation, patch: Row): void {
   for (const name of Object.keys(patch)) {
-    if (!relation.hasColumn(name)) throw pgrst.noColumnInBody(name, relation.name);
+    if (!relation.hasWritableColumn(name)) throw pgrst.noColumnInBody(name, relation.name);
   }
 }
 

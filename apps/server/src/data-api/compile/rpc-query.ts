@@ -78,13 +78,17 @@ function resultRelation(exposure: Exposure, fn: DbFunction): ExposedRelation {
     readOnly: true,
     relation: { name: fn.name, kind: 'view', columns: byName, primaryKey: [] },
     columns,
-    column(name) {
-      const column = byName.get(name);
-      if (!column) throw pgrst.noColumn(fn.name, name);
-      return column;
-    },
+    column,
     hasColumn: (name) => byName.has(name),
+    // Function results are read-only: their writable columns are their visible ones.
+    writableColumn: column,
+    hasWritableColumn: (name) => byName.has(name),
   };
+  function column(name: string): Column {
+    const found = byName.get(name);
+    if (!found) throw pgrst.noColumn(fn.name, name);
+    return found;
+  }
 }
 
 /** JSON arrays bind as PostgreSQL arrays for array arguments, and as JSON text otherwise. */

@@ -36,7 +36,7 @@ export function compileInsert(
   shape: WriteShape,
 ): CompiledWrite {
   const sql = new SqlBuilder();
-  const columns = options.columns.map((name) => ident(relation.column(name).name));
+  const columns = options.columns.map((name) => ident(relation.writableColumn(name).name));
   const list = columns.join(', ');
   if (columns.length === 0) {
     if (rows.length > 1)
@@ -68,7 +68,7 @@ export function compileUpdate(
   shape: WriteShape,
 ): CompiledWrite {
   const sql = new SqlBuilder();
-  const names = Object.keys(patch).map((name) => relation.column(name).name);
+  const names = Object.keys(patch).map((name) => relation.writableColumn(name).name);
   const where = rootFilters(sql, relation, request);
   if (names.length === 0) {
     const statement = `select _t0.* from ${qualified(relation.name)} _t0 where ${where} for update`;

@@ -61,6 +61,14 @@ export function identityRoutes(service: IdentityService) {
           });
         }
 
+        scope.get('/self-service/methods/oidc/callback/:provider', async (request, reply) => {
+          const { provider } = z.object({ provider: z.string().max(64) }).parse(request.params);
+          const query = z.object({ state: z.string().max(512), code: text }).parse(request.query);
+          const browser = await browserOf(request, reply, service.sessions);
+          const url = `${originOf(request)}${request.url}`;
+          const outcome = await service.oidcCallback(browser, provider, query.state, url);
+          return answer(request, reply, outcome, browser);
+        });
         scope.get('/self-service/logout/browser', async (request, reply) => {
           const browser = await browserOf(request, reply, service.sessions);
           return reply.send(service.logoutFlow(browser));

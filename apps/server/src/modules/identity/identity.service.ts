@@ -14,6 +14,7 @@ import type { IdentitySettings } from './identity.settings.ts';
 import type { SelfServiceDeps } from './self-service/deps.ts';
 import { createLogin, type LoginQuery } from './self-service/login.ts';
 import type { Outcome } from './self-service/outcome.ts';
+import { createOidcSignIn } from './self-service/oidc-sign-in.ts';
 import { createRecovery } from './self-service/recovery.ts';
 import { createRegistration } from './self-service/registration.ts';
 import { createSettings } from './self-service/settings.ts';
@@ -55,6 +56,7 @@ export function createIdentityService(options: IdentityOptions) {
   const settingsFlow = createSettings(deps);
   const recovery = createRecovery(deps, (browser) => settingsFlow.create(browser, undefined));
   const verification = createVerification(deps);
+  const social = createOidcSignIn(deps);
   const logoutToken = (sessionId: string): string => sealer.mac(`logout:${sessionId}`);
 
   return {
@@ -98,6 +100,11 @@ export function createIdentityService(options: IdentityOptions) {
         ? await flows.load('verification', flowId, browser).catch(() => undefined)
         : undefined;
       return verification.follow(browser, flow, token);
+    },
+
+    /** The provider sent the browser back: finish social sign-in. */
+    oidcCallback(browser: Browser, provider: string, state: string, currentUrl: string) {
+      return social.callback(browser, provider, state, currentUrl);
     },
 
     logoutFlow(browser: Browser) {

@@ -111,3 +111,16 @@ export async function recordLogin(db: Queryable, id: string): Promise<void> {
 function personName(traits: Traits): string {
   return `${traits.name.first} ${traits.name.last}`.trim() || traits.email;
 }
+
+/** The identity a provider's subject is linked to. */
+export async function findIdentityByOidc(
+  db: Queryable,
+  provider: string,
+  subject: string,
+): Promise<IdentityRecord | undefined> {
+  const result = await db.query(
+    `${selectIdentity} where i.credentials -> 'oidc' -> 'providers' @> $1::jsonb`,
+    [JSON.stringify([{ provider, subject }])],
+  );
+  return parse(result.rows);
+}

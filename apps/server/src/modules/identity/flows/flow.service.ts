@@ -63,6 +63,14 @@ export function createFlowService(db: Database, settings: IdentitySettings, seal
       return flow;
     },
 
+    /** A flow of any of these kinds, made for this browser (the OIDC callback's). */
+    async loadAny(kinds: readonly FlowKind[], id: string, browser: Browser): Promise<FlowRecord> {
+      const flow = await findFlow(db.pool, id);
+      if (!flow || !kinds.includes(flow.kind)) throw identityErrors.notFound('The flow');
+      if (!sameSecret(flow.csrf_hash, sha256(browser.csrfCookie))) throw identityErrors.csrf();
+      return flow;
+    },
+
     /** As load, plus the checks of a submission: not expired, and the form's CSRF token. */
     async loadForSubmit(
       kind: FlowKind,

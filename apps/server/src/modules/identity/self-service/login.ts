@@ -11,7 +11,10 @@ import type { Browser } from '../flows/browser.ts';
 import type { FlowRecord } from '../flows/flow.repository.ts';
 import { submittedMethod, type FormValues } from '../flows/form.ts';
 import { identityErrors } from '../identity-errors.ts';
+import { oidcButtons } from '../methods/oidc.ts';
 import { loginPasswordNodes } from '../methods/password.ts';
+import { listEnabledProviders } from '../oidc/providers.repository.ts';
+import { createOidcSignIn } from './oidc-sign-in.ts';
 import { problem, text } from '../ui/messages.ts';
 import { withFieldMessage, withValues } from '../ui/nodes.ts';
 import type { UiNode, UiText } from '../ui/ui.types.ts';
@@ -27,6 +30,7 @@ export interface LoginQuery {
 
 export function createLogin(deps: SelfServiceDeps) {
   const { flows, sessions } = deps;
+  const social = createOidcSignIn(deps);
 
   async function signedInIdentity(browser: Browser): Promise<IdentityRecord> {
     const identity = browser.session
@@ -70,9 +74,10 @@ export function createLogin(deps: SelfServiceDeps) {
         });
       }
       if (session) throw identityErrors.alreadySignedIn();
+      const providers = await listEnabledProviders(deps.db.pool);
       return flows.create('login', browser, query.return_to, {
         state: 'choose_method',
-        nodes: loginPasswordNodes(),
+        nodes: [...loginPasswordNodes(), ...oidcButtons(providers, 'login')],
       });
     },
 
@@ -84,6 +89,9 @@ export function createLogin(deps: SelfServiceDeps) {
       if (method === 'password') return password(browser, flow, form);
       if (method === 'totp' || method === 'lookup_secret')
         return second(browser, flow, form, method);
+      if (method === 'oidc' && !flow.refresh && flow.requested_aal === 'aal1') {
+        return social.start(browser, flow, form.provider ?? '');
+      }
       return invalid(flow, flow.ui.nodes.slice(1), [problem.required('method')]);
     },
   };

@@ -9,9 +9,12 @@ import { hashPassword, passwordProblem } from '../accounts/passwords.ts';
 import { readTraits } from '../accounts/traits-form.ts';
 import type { Browser } from '../flows/browser.ts';
 import type { FlowRecord } from '../flows/flow.repository.ts';
-import type { FormValues } from '../flows/form.ts';
+import { submittedMethod, type FormValues } from '../flows/form.ts';
 import { identityErrors } from '../identity-errors.ts';
+import { oidcButtons } from '../methods/oidc.ts';
 import { registrationPasswordNodes } from '../methods/password.ts';
+import { listEnabledProviders } from '../oidc/providers.repository.ts';
+import { createOidcSignIn } from './oidc-sign-in.ts';
 import { problem } from '../ui/messages.ts';
 import { withFieldMessage, withValues } from '../ui/nodes.ts';
 import type { UiNode, UiText } from '../ui/ui.types.ts';
@@ -27,6 +30,7 @@ export const invitationOnlyText =
  */
 export function createRegistration(deps: SelfServiceDeps) {
   const { flows, sessions } = deps;
+  const social = createOidcSignIn(deps);
   const closed = (): UiText => problem.generic(invitationOnlyText);
 
   const invalid = (flow: FlowRecord, nodes: UiNode[], messages: UiText[] = []): Promise<Outcome> =>
@@ -38,9 +42,12 @@ export function createRegistration(deps: SelfServiceDeps) {
     async create(browser: Browser, returnTo: string | undefined): Promise<FlowRecord> {
       if (browser.session) throw identityErrors.alreadySignedIn();
       const open = (await countIdentities(deps.db.pool)) === 0;
+      const providers = open ? await listEnabledProviders(deps.db.pool) : [];
       return flows.create('registration', browser, returnTo, {
         state: 'choose_method',
-        nodes: open ? registrationPasswordNodes() : [],
+        nodes: open
+          ? [...registrationPasswordNodes(), ...oidcButtons(providers, 'registration')]
+          : [],
         messages: open ? [] : [closed()],
       });
     },
@@ -50,6 +57,7 @@ export function createRegistration(deps: SelfServiceDeps) {
       if (flow.state === 'passed_challenge') {
         throw identityErrors.badRequest('This registration flow was already completed.');
       }
+      if (submittedMethod(form) === 'oidc') return social.start(browser, flow, form.provider ?? '');
       const base = registrationPasswordNodes();
       let nodes = withValues(base, form);
       const read = readTraits(form);
