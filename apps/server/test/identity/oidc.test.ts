@@ -155,3 +155,57 @@ describe('OIDC social sign-in against a local provider', () => {
     expect(errorId(answer.data)).toBe('security_csrf_violation');
   });
 });
+
+describe('Manage Social Sign In', () => {
+  it('links a provider from settings, then unlinks it', async () => {
+    const admin = { [testActorHeader]: 'admin', 'content-type': 'application/json' };
+    await browser().post(
+      '/api/auth/invite_user',
+      { firstName: 'Lin', lastName: 'K', email: 'lin@example.com', role: 'viewer' },
+      admin,
+    );
+    const link = app().links.at(-1)?.url.replace(app().baseUrl, '') ?? '';
+    const b = browser();
+    await b.get(link, { Accept: 'text/html' });
+    const { data: flow } = await b.api.createBrowserSettingsFlow();
+    expect(inputNode(flow, 'link')?.attributes).toMatchObject({ value: 'local' });
+    const started = await b.post(`/api/identity/self-service/settings?flow=${flow.id}`, {
+      method: 'oidc',
+      link: 'local',
+      csrf_token: csrfOf(flow),
+    });
+    expect(started.status).toBe(422);
+    op.nextUser = {
+      sub: 'lin-elsewhere',
+      email: 'other@example.com',
+      email_verified: true,
+      name: 'L',
+    };
+    const approved = await b.http.get(redirectOf(started.data), {
+      maxRedirects: 0,
+      validateStatus: () => true,
+    });
+    const landed = await b.get(String(approved.headers.location).replace(app().baseUrl, ''), {
+      Accept: 'text/html',
+    });
+    expect(landed.headers.location).toBe('/profile-settings');
+    const { data: after } = await b.api.createBrowserSettingsFlow();
+    expect(inputNode(after, 'unlink')?.attributes).toMatchObject({ value: 'local' });
+
+    const stranger = browser();
+    expect(await socialSignIn(stranger, 'login')).toBe('/');
+    expect((await stranger.get('/api/auth/whoami')).data).toMatchObject({
+      payload: { user: { email: 'lin@example.com' } },
+    });
+
+    const refused = await b.post(`/api/identity/self-service/settings?flow=${after.id}`, {
+      method: 'oidc',
+      unlink: 'local',
+      csrf_token: csrfOf(after),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain(
+      'Set a password before removing your last sign-in method.',
+    );
+  });
+});

@@ -26,6 +26,8 @@ export function submittedMethod(form: FormValues): string | undefined {
   if (form.totp_unlink !== undefined || form.totp_code !== undefined) return 'totp';
   if (Object.keys(form).some((key) => key.startsWith('lookup_secret'))) return 'lookup_secret';
   if (Object.keys(form).some((key) => key.startsWith('webauthn'))) return 'webauthn';
+  if (form.link !== undefined || form.unlink !== undefined || form.provider !== undefined)
+    return 'oidc';
   return undefined;
 }
 

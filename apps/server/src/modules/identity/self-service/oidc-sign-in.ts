@@ -75,7 +75,7 @@ export function createOidcSignIn(deps: SelfServiceDeps) {
       currentUrl: string,
     ): Promise<Outcome> {
       const flowId = state.split('.')[0] ?? '';
-      const flow = await flows.loadAny(['login', 'registration'], flowId, browser);
+      const flow = await flows.loadAny(['login', 'registration', 'settings'], flowId, browser);
       const pending = pendingOidcSchema.safeParse(flow.internal.oidc);
       if (!pending.success || pending.data.state !== state || pending.data.provider !== slug) {
         throw identityErrors.csrf();
@@ -91,6 +91,7 @@ export function createOidcSignIn(deps: SelfServiceDeps) {
         deps.log.warn({ provider: slug, err: error }, 'social sign-in failed');
         return refuse(flow, `Sign-in with ${provider.label} failed. Please try again.`);
       }
+      if (flow.kind === 'settings') return link(browser, flow, slug, claims);
       const signedIn = await deps.db.transaction(async (client) => {
         const identity = await resolveIdentity(client, slug, claims);
         if (!identity) return undefined;
@@ -112,6 +113,35 @@ export function createOidcSignIn(deps: SelfServiceDeps) {
       return { status: 303, navigate: true, redirect: next, session: signedIn.issued };
     },
   };
+
+  /** Settings: link the provider's subject to the signed-in identity. */
+  async function link(
+    browser: Browser,
+    flow: FlowRecord,
+    provider: string,
+    claims: OidcClaims,
+  ): Promise<Outcome> {
+    const session = browser.session;
+    if (!session || session.identity_id !== flow.identity_id)
+      throw identityErrors.identityMismatch();
+    const linked = await deps.db.transaction(async (client) => {
+      const owner = await findIdentityByOidc(client, provider, claims.subject);
+      if (owner && owner.id !== session.identity_id) return false;
+      const identity = await findIdentityById(client, session.identity_id);
+      if (!identity) return false;
+      const providers = (identity.credentials.oidc?.providers ?? []).filter(
+        (p) => p.provider !== provider,
+      );
+      providers.push({ provider, subject: claims.subject });
+      await updateCredentials(client, identity.id, {
+        ...identity.credentials,
+        oidc: { providers },
+      });
+      return true;
+    });
+    if (!linked) return refuse(flow, 'This account is already linked to another Vigil user.');
+    return { status: 303, navigate: true, redirect: '/profile-settings' };
+  }
 
   async function resolveIdentity(
     client: Queryable,

@@ -1,6 +1,7 @@
 import type { Sealer } from '../../../platform/crypto.ts';
 import type { IdentityRecord } from '../accounts/identity.repository.ts';
 import { openCodes, settingsLookupNodes } from '../methods/lookup-secret.ts';
+import { settingsOidcNodes } from '../methods/oidc.ts';
 import { settingsPasswordNodes, settingsProfileNodes } from '../methods/password.ts';
 import { enrolTotpNodes, unlinkTotpNodes } from '../methods/totp.ts';
 import type { UiNode } from '../ui/ui.types.ts';
@@ -12,7 +13,9 @@ export async function settingsNodes(
   identity: IdentityRecord,
   sealer: Sealer,
   pending: { totpSecret: string; lookupView?: LookupView; generated?: string[] },
+  providers: ReadonlyArray<{ provider: string; label: string }> = [],
 ): Promise<UiNode[]> {
+  const linked = new Set((identity.credentials.oidc?.providers ?? []).map((p) => p.provider));
   const credentials = identity.credentials;
   const totp = credentials.totp
     ? unlinkTotpNodes()
@@ -20,6 +23,7 @@ export async function settingsNodes(
   return [
     ...settingsProfileNodes(identity.traits),
     ...settingsPasswordNodes(),
+    ...settingsOidcNodes(providers, linked),
     ...totp,
     ...lookupNodes(identity, sealer, pending),
   ];

@@ -20,6 +20,8 @@ import { withFieldMessage, withValues } from '../ui/nodes.ts';
 import type { UiText } from '../ui/ui.types.ts';
 import type { SessionRecord } from '../sessions/session.repository.ts';
 import type { SelfServiceDeps } from './deps.ts';
+import { listEnabledProviders } from '../oidc/providers.repository.ts';
+import { createOidcSignIn } from './oidc-sign-in.ts';
 import { invalidFlow, type Outcome } from './outcome.ts';
 import { settingsNodes, type LookupView } from './settings-nodes.ts';
 
@@ -33,6 +35,7 @@ type Pending = z.infer<typeof pendingSchema>;
 
 export function createSettings(deps: SelfServiceDeps) {
   const { flows, sessions, sealer } = deps;
+  const social = createOidcSignIn(deps);
 
   async function owner(browser: Browser): Promise<IdentityRecord> {
     const session = browser.session;
@@ -54,11 +57,17 @@ export function createSettings(deps: SelfServiceDeps) {
     state: string,
     messages: UiText[] = [],
   ) {
-    const nodes = await settingsNodes(identity, sealer, {
-      totpSecret: sealer.open(pending.sealed_totp_secret),
-      lookupView: pending.lookup_view,
-      generated: pending.sealed_generated?.map((code) => sealer.open(code)),
-    });
+    const providers = await listEnabledProviders(deps.db.pool);
+    const nodes = await settingsNodes(
+      identity,
+      sealer,
+      {
+        totpSecret: sealer.open(pending.sealed_totp_secret),
+        lookupView: pending.lookup_view,
+        generated: pending.sealed_generated?.map((code) => sealer.open(code)),
+      },
+      providers,
+    );
     return { state, nodes, messages, identityId: identity.id, internal: pending };
   }
 
@@ -167,6 +176,23 @@ export function createSettings(deps: SelfServiceDeps) {
         return { ...(await done(await reload(), freshPending())), session: issued };
       }
       if (method === 'lookup_secret') return lookup(session, identity, pending, form, done, reload);
+      if (method === 'oidc' && form.link) return social.start(browser, flow, form.link);
+      if (method === 'oidc' && form.unlink) {
+        const providers = (identity.credentials.oidc?.providers ?? []).filter(
+          (p) => p.provider !== form.unlink,
+        );
+        if (!identity.credentials.password && providers.length === 0) {
+          return fail(
+            'unlink',
+            problem.generic('Set a password before removing your last sign-in method.'),
+          );
+        }
+        await updateCredentials(deps.db.pool, identity.id, {
+          ...identity.credentials,
+          oidc: { providers },
+        });
+        return done(await reload(), pending);
+      }
       return fail('method', problem.required('method'));
     },
   };
