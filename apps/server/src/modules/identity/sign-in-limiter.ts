@@ -16,6 +16,8 @@ export const defaultSignInLimits: SignInLimits = {
   windowMs: 15 * 60_000,
 };
 
+const maxTracked = 100_000;
+
 export interface SignInLimiter {
   /** Minutes until the caller may try again, or 0 when it may try now. */
   blockedFor(identifier: string, address: string): number;
@@ -49,8 +51,14 @@ export function createSignInLimiter(
       );
     },
     recordFailure(identifier, address) {
-      for (const key of [idKey(identifier), `ip:${address}`])
+      // A flood of distinct identifiers must not grow the map without bound: the oldest go.
+      for (const key of failures.keys()) {
+        if (failures.size <= maxTracked) break;
+        failures.delete(key);
+      }
+      for (const key of [idKey(identifier), `ip:${address}`]) {
         failures.set(key, [...recent(key), now()]);
+      }
     },
     recordSuccess(identifier) {
       failures.delete(idKey(identifier));
