@@ -41,7 +41,7 @@ describe('profile settings', () => {
     await registerAdmin(b);
     const flow = await settings(b);
     expect(groupsOf(flow)).toEqual(
-      new Set(['default', 'profile', 'password', 'totp', 'lookup_secret']),
+      new Set(['default', 'profile', 'password', 'totp', 'lookup_secret', 'webauthn']),
     );
     expect(inputNode(flow, 'traits.email')?.attributes).toMatchObject({ value: admin.email });
     expect(nodeById(flow, 'totp_qr')?.attributes).toMatchObject({
@@ -255,5 +255,36 @@ describe('lookup secrets (recovery codes)', () => {
     const shown = Array.isArray(list) ? list : [];
     expect(shown[0]).toMatchObject({ id: 1050014, text: 'Used' });
     expect(shown[1]).toMatchObject({ id: 1050009, text: recoveryCodes[1] });
+  });
+});
+
+describe('security keys (WebAuthn)', () => {
+  it('offers registration options bound to the host, and refuses an answer that does not verify', async () => {
+    const b = await aal2Browser();
+    const flow = await settings(b);
+    const trigger = inputNode(flow, 'webauthn_register_trigger')?.attributes;
+    expect(trigger).toMatchObject({ type: 'button' });
+    const onclick = trigger && 'onclick' in trigger ? String(trigger.onclick) : '';
+    expect(onclick).toMatch(
+      /^window\.__vigilWebAuthnRegister\(\{.*"rp":\{"name":"Vigil","id":"127\.0\.0\.1"\}/,
+    );
+    const refused = await expectError(
+      b.api.updateSettingsFlow({
+        flow: flow.id,
+        updateSettingsFlowBody: {
+          method: 'webauthn',
+          csrf_token: csrfOf(flow),
+          webauthn_register: JSON.stringify({
+            id: 'x',
+            rawId: 'x',
+            type: 'public-key',
+            response: {},
+          }),
+          webauthn_register_displayname: 'Fake',
+        },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('The security key could not be verified');
   });
 });

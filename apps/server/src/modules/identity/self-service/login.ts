@@ -13,6 +13,7 @@ import { submittedMethod, type FormValues } from '../flows/form.ts';
 import { identityErrors } from '../identity-errors.ts';
 import { oidcButtons } from '../methods/oidc.ts';
 import { loginPasswordNodes } from '../methods/password.ts';
+import { loginWebAuthn, relyingParty } from '../methods/webauthn.ts';
 import { listEnabledProviders } from '../oidc/providers.repository.ts';
 import { createOidcSignIn } from './oidc-sign-in.ts';
 import { problem, text } from '../ui/messages.ts';
@@ -52,9 +53,11 @@ export function createLogin(deps: SelfServiceDeps) {
       const session = browser.session;
       if (session && wantsAal2 && session.aal !== 'aal2') {
         const identity = await signedInIdentity(browser);
+        const keys = await loginWebAuthn(identity.credentials, relyingParty(browser.origin));
         return flows.create('login', browser, query.return_to, {
           state: 'choose_method',
-          nodes: secondFactorNodes(identity.credentials),
+          nodes: [...secondFactorNodes(identity.credentials), ...(keys?.nodes ?? [])],
+          internal: keys ? { webauthn_challenge: keys.challenge } : {},
           messages: [text.secondFactor()],
           identityId: identity.id,
           requestedAal: 'aal2',
@@ -87,7 +90,7 @@ export function createLogin(deps: SelfServiceDeps) {
       }
       const method = submittedMethod(form);
       if (method === 'password') return password(browser, flow, form);
-      if (method === 'totp' || method === 'lookup_secret')
+      if (method === 'totp' || method === 'lookup_secret' || method === 'webauthn')
         return second(browser, flow, form, method);
       if (method === 'oidc' && !flow.refresh && flow.requested_aal === 'aal1') {
         return social.start(browser, flow, form.provider ?? '');
@@ -152,7 +155,7 @@ export function createLogin(deps: SelfServiceDeps) {
     browser: Browser,
     flow: FlowRecord,
     form: FormValues,
-    method: 'totp' | 'lookup_secret',
+    method: 'totp' | 'lookup_secret' | 'webauthn',
   ): Promise<Outcome> {
     const identity = await signedInIdentity(browser);
     if (flow.identity_id !== identity.id) throw identityErrors.identityMismatch();
@@ -164,7 +167,11 @@ export function createLogin(deps: SelfServiceDeps) {
     if (waitMinutes > 0) return invalid(flow, nodes, [problem.tooManyAttempts(waitMinutes)]);
 
     const result = await deps.db.transaction(async (client) => {
-      const check = await checkSecondFactor(deps, client, identity, method, form);
+      const challenge = flow.internal.webauthn_challenge;
+      const check = await checkSecondFactor(deps, client, identity, method, form, {
+        party: relyingParty(browser.origin),
+        ...(typeof challenge === 'string' ? { challenge } : {}),
+      });
       if (!check.ok) return check;
       const issued = await sessions.elevate(client, session, method, 'aal2');
       await flows.save(flow, { state: 'passed_challenge', nodes }, client);

@@ -5,6 +5,7 @@ import { loginLookupNodes, useLookupCode } from '../methods/lookup-secret.ts';
 import { enrolledTotpSecret, loginTotpNodes, totpCodeMatches } from '../methods/totp.ts';
 import { problem } from '../ui/messages.ts';
 import type { UiNode, UiText } from '../ui/ui.types.ts';
+import { authenticatedWith, type Relying } from '../methods/webauthn.ts';
 import type { SelfServiceDeps } from './deps.ts';
 import type { Queryable } from '../../../platform/db.ts';
 
@@ -23,7 +24,24 @@ export async function checkSecondFactor(
   identity: IdentityRecord,
   method: string,
   form: FormValues,
+  webauthn: { party: Relying; challenge?: string },
 ): Promise<{ ok: true } | { ok: false; field: string; message: UiText }> {
+  if (method === 'webauthn') {
+    const answer = form.webauthn_login ?? '';
+    const updated =
+      webauthn.challenge && answer
+        ? await authenticatedWith(identity.credentials, answer, webauthn.challenge, webauthn.party)
+        : undefined;
+    if (!updated) {
+      return {
+        ok: false,
+        field: 'webauthn_login_trigger',
+        message: problem.generic('The security key could not be verified. Please try again.'),
+      };
+    }
+    await updateCredentials(client, identity.id, updated);
+    return { ok: true };
+  }
   if (method === 'totp') {
     const secret = enrolledTotpSecret(identity.credentials, deps.sealer);
     const code = form.totp_code ?? '';

@@ -24,12 +24,15 @@ import { listEnabledProviders } from '../oidc/providers.repository.ts';
 import { createOidcSignIn } from './oidc-sign-in.ts';
 import { invalidFlow, type Outcome } from './outcome.ts';
 import { settingsNodes, type LookupView } from './settings-nodes.ts';
+import { webauthnChange } from './settings-webauthn.ts';
+import { relyingParty, settingsWebAuthn, type Relying } from '../methods/webauthn.ts';
 
 /** Kept in the flow between render and submit; sealed, and never rendered except as nodes. */
 const pendingSchema = z.object({
   sealed_totp_secret: z.string(),
   lookup_view: z.enum(['revealed', 'generated']).optional(),
   sealed_generated: z.array(z.string()).optional(),
+  webauthn_challenge: z.string().optional(),
 });
 type Pending = z.infer<typeof pendingSchema>;
 
@@ -55,9 +58,14 @@ export function createSettings(deps: SelfServiceDeps) {
     identity: IdentityRecord,
     pending: Pending,
     state: string,
-    messages: UiText[] = [],
+    messages: UiText[],
+    party: Relying,
   ) {
     const providers = await listEnabledProviders(deps.db.pool);
+    const keys = await settingsWebAuthn(identity.credentials, party, {
+      id: identity.id,
+      email: identity.traits.email,
+    });
     const nodes = await settingsNodes(
       identity,
       sealer,
@@ -68,7 +76,13 @@ export function createSettings(deps: SelfServiceDeps) {
       },
       providers,
     );
-    return { state, nodes, messages, identityId: identity.id, internal: pending };
+    return {
+      state,
+      nodes: [...nodes, ...keys.nodes],
+      messages,
+      identityId: identity.id,
+      internal: { ...pending, webauthn_challenge: keys.challenge },
+    };
   }
 
   const freshPending = (): Pending => ({ sealed_totp_secret: sealer.seal(newTotpSecret()) });
@@ -80,7 +94,7 @@ export function createSettings(deps: SelfServiceDeps) {
         'settings',
         browser,
         returnTo,
-        await draft(identity, freshPending(), 'show_form'),
+        await draft(identity, freshPending(), 'show_form', [], relyingParty(browser.origin)),
       );
     },
 
@@ -98,6 +112,7 @@ export function createSettings(deps: SelfServiceDeps) {
       if (!session) throw identityErrors.inactive();
       const pending = pendingSchema.parse(flow.internal);
       const method = submittedMethod(form);
+      const party = relyingParty(browser.origin);
       const privileged = method !== 'profile';
       if (privileged && !sessions.isPrivileged(session)) {
         const back = `/profile-settings?flow=${flow.id}`;
@@ -106,7 +121,7 @@ export function createSettings(deps: SelfServiceDeps) {
         );
       }
       const fail = async (field: string, message: UiText): Promise<Outcome> => {
-        const next = await draft(identity, pending, 'show_form');
+        const next = await draft(identity, pending, 'show_form', [], party);
         const saved = await flows.save(flow, {
           ...next,
           nodes: withFieldMessage(withValues(next.nodes, form), field, message),
@@ -118,7 +133,10 @@ export function createSettings(deps: SelfServiceDeps) {
         next: Pending,
         messages = [text.saved()],
       ): Promise<Outcome> => {
-        const saved = await flows.save(flow, await draft(changed, next, 'success', messages));
+        const saved = await flows.save(
+          flow,
+          await draft(changed, next, 'success', messages, party),
+        );
         return { status: 200, flow: saved, redirect: flows.pageUrl(saved) };
       };
       const reload = async (): Promise<IdentityRecord> =>
@@ -176,6 +194,16 @@ export function createSettings(deps: SelfServiceDeps) {
         return { ...(await done(await reload(), freshPending())), session: issued };
       }
       if (method === 'lookup_secret') return lookup(session, identity, pending, form, done, reload);
+      if (method === 'webauthn') {
+        const change = await webauthnChange(identity, form, pending.webauthn_challenge, party);
+        if ('problem' in change) return fail(change.field, change.problem);
+        const issued = await deps.db.transaction(async (client) => {
+          await updateCredentials(client, identity.id, change.credentials);
+          return change.added ? sessions.elevate(client, session, 'webauthn', 'aal2') : undefined;
+        });
+        const answer = await done(await reload(), pending);
+        return issued ? { ...answer, session: issued } : answer;
+      }
       if (method === 'oidc' && form.link) return social.start(browser, flow, form.link);
       if (method === 'oidc' && form.unlink) {
         const providers = (identity.credentials.oidc?.providers ?? []).filter(

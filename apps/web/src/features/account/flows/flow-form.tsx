@@ -1,9 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FlowBody } from '../api/flow-body.ts';
 import type { Flow, InputNode, UiNode } from '../api/flow-schema.ts';
 import { NodeView } from '../nodes/node-view.tsx';
 import { buttonValue, initialValues, isSubmitNode, nodeKey } from '../nodes/node-values.ts';
 import { FlowMessages } from '../nodes/ui-messages.tsx';
+import {
+  installWebAuthnBridge,
+  isWebAuthnResult,
+  webauthnResultEvent,
+} from '../webauthn/webauthn-bridge.ts';
 
 export interface FlowFormProps {
   flow: Flow;
@@ -42,6 +47,34 @@ export function FlowForm({
   const pending = useRef(false);
   const clicked = useRef<InputNode>(undefined);
 
+  const send = async (body: FlowBody, key: string) => {
+    pending.current = true;
+    setBusyKey(key);
+    try {
+      await onSubmit(body);
+    } finally {
+      pending.current = false;
+      setBusyKey(undefined);
+    }
+  };
+
+  // A WebAuthn ceremony this form started fills its hidden field and submits the form.
+  const hiddenNames = nodes.flatMap((node) =>
+    node.type === 'input' && node.attributes.type === 'hidden' ? [node.attributes.name] : [],
+  );
+  const webauthnTarget = hiddenNames.find((name) => name.startsWith('webauthn_'));
+  useEffect(() => {
+    installWebAuthnBridge();
+    if (webauthnTarget === undefined) return;
+    const listener = (event: Event) => {
+      const detail: unknown = event instanceof CustomEvent ? event.detail : undefined;
+      if (!isWebAuthnResult(detail) || detail.name !== webauthnTarget || pending.current) return;
+      void send({ ...values, [detail.name]: detail.value, method: 'webauthn' }, detail.name);
+    };
+    document.addEventListener(webauthnResultEvent, listener);
+    return () => document.removeEventListener(webauthnResultEvent, listener);
+  });
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const button = clicked.current ?? nodes.find(isSubmitNode);
@@ -52,14 +85,7 @@ export function FlowForm({
       body[button.attributes.name] = buttonValue(button);
       if (body.method === undefined && button.group !== 'default') body.method = button.group;
     }
-    pending.current = true;
-    setBusyKey(button === undefined ? '' : nodeKey(button));
-    try {
-      await onSubmit(body);
-    } finally {
-      pending.current = false;
-      setBusyKey(undefined);
-    }
+    await send(body, button === undefined ? '' : nodeKey(button));
   };
 
   return (
