@@ -288,3 +288,54 @@ describe('security keys (WebAuthn)', () => {
     expect(JSON.stringify(refused.body)).toContain('The security key could not be verified');
   });
 });
+
+describe('removing factors and flows of another identity', () => {
+  it('unlinks TOTP in settings and offers enrolment again', async () => {
+    const b = await aal2Browser();
+    const flow = await settings(b);
+    expect(inputNode(flow, 'totp_unlink')).toBeDefined();
+    const { data } = await b.api.updateSettingsFlow({
+      flow: flow.id,
+      updateSettingsFlowBody: { method: 'totp', csrf_token: csrfOf(flow), totp_unlink: true },
+    });
+    expect(data.state).toBe('success');
+    expect(inputNode(data, 'totp_unlink')).toBeUndefined();
+    expect(nodeById(data, 'totp_qr')).toBeDefined();
+  });
+
+  it('refuses a settings flow that belongs to another identity: security_identity_mismatch', async () => {
+    const pool = app().database.db.pool;
+    const b = browser();
+    // The admin still has recovery codes, so sign in with one to reach AAL2.
+    await expectError(signIn(b, admin.email, admin.password));
+    const { data: login } = await b.api.createBrowserLoginFlow({ aal: 'aal2' });
+    await b.api.updateLoginFlow({
+      flow: login.id,
+      updateLoginFlowBody: {
+        method: 'lookup_secret',
+        csrf_token: csrfOf(login),
+        lookup_secret: recoveryCodes[2] ?? '',
+      },
+    });
+    const flow = await settings(b);
+    const other = await pool.query<{ id: string }>(
+      `insert into identities (traits) values ('{"email": "other@example.com"}') returning id`,
+    );
+    await pool.query('update identity_flows set identity_id = $1 where id = $2', [
+      other.rows[0]?.id,
+      flow.id,
+    ]);
+    const { status, body } = await expectError(
+      b.api.updateSettingsFlow({
+        flow: flow.id,
+        updateSettingsFlowBody: {
+          method: 'profile',
+          csrf_token: csrfOf(flow),
+          traits: { email: admin.email },
+        },
+      }),
+    );
+    expect(status).toBe(403);
+    expect(errorId(body)).toBe('security_identity_mismatch');
+  });
+});

@@ -24,6 +24,8 @@ export class IdentityError extends Error {
         ...(this.details ? { details: this.details } : {}),
       },
       ...(this.redirectBrowserTo ? { redirect_browser_to: this.redirectBrowserTo } : {}),
+      // Kratos clients read error.message; the console's error catalogue reads message.
+      message: this.message,
     };
   }
 }
@@ -38,6 +40,7 @@ export interface IdentityErrorBody {
     details?: Record<string, unknown>;
   };
   redirect_browser_to?: string;
+  message: string;
 }
 
 const statusText: Record<number, string> = {
