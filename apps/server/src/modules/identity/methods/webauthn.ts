@@ -17,12 +17,16 @@ import type { UiNode } from '../ui/ui.types.ts';
 const transports = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 const extensions = z.object({}).catchall(z.unknown());
 
-const registrationSchema = z.object({
+/** What every credential answer carries, whether it registers a key or signs in with one. */
+const credentialAnswer = z.object({
   id: z.string(),
   rawId: z.string(),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
   clientExtensionResults: extensions,
+});
+
+const registrationSchema = credentialAnswer.extend({
   response: z.object({
     clientDataJSON: z.string(),
     attestationObject: z.string(),
@@ -33,12 +37,7 @@ const registrationSchema = z.object({
   }),
 });
 
-const authenticationSchema = z.object({
-  id: z.string(),
-  rawId: z.string(),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
-  clientExtensionResults: extensions,
+const authenticationSchema = credentialAnswer.extend({
   response: z.object({
     clientDataJSON: z.string(),
     authenticatorData: z.string(),
