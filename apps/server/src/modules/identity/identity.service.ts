@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db.ts';
 import { hasSecondFactor } from './accounts/credentials.ts';
 import { findIdentityById } from './accounts/identity.repository.ts';
 import { sessionJson } from './accounts/identity.json.ts';
+import { emailLinkSender } from './accounts/email-link-sender.ts';
 import { logLinkSender, type LinkSender } from './accounts/link-sender.ts';
 import { isAllowedReturnTo, type Browser } from './flows/browser.ts';
 import type { FlowKind, FlowRecord } from './flows/flow.repository.ts';
@@ -40,7 +41,7 @@ export function createIdentityService(options: IdentityOptions) {
   const sealer = createSealer(settings.secretKey);
   const sessions = createSessionService(db, settings, options.actorCache);
   const flows = createFlowService(db, settings, sealer);
-  const links = options.links ?? logLinkSender(log);
+  const links = options.links ?? emailLinkSender(db, sealer, logLinkSender(log), log);
   const deps: SelfServiceDeps = {
     db,
     flows,
