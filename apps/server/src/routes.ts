@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createDataApi } from './data-api/data-api.module.ts';
+import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts';
+import { canariesWriteHook } from './modules/health/canaries/canaries.write-hook.ts';
 import { accountRoutes } from './modules/identity/accounts.routes.ts';
 import { identitiesWriteHook } from './modules/identity/accounts/identities-write-hook.ts';
 import type { LinkSender } from './modules/identity/accounts/link-sender.ts';
@@ -57,6 +59,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     new Map([
       ['properties', properties.writeHook],
       ['identities', identitiesWriteHook],
+      ['canaries', canariesWriteHook],
       ['identity_providers', providersWriteHook(identity.sealer)],
     ]),
   );
@@ -68,6 +71,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       identityRoutes(identity),
       accountRoutes(identity),
       rbacRoutes(db),
+      canarySchemaRoutes(),
       propertiesRoutes(properties),
       dataApi.routes,
     ],

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { WriteHook } from '../../../data-api/write-hooks.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import { parseCanarySpec } from './canary-spec.ts';
+import { retireChecks, syncChecks } from './checks.repository.ts';
+
+const writtenCanary = z.object({
+  id: z.string(),
+  namespace: z.string(),
+  agent_id: z.string(),
+  spec: z.unknown(),
+  deleted_at: z.string().nullable(),
+});
+
+/**
+ * Every write of a canary goes through here (DESIGN §3): the spec is validated before anything
+ * is written, the schedule column follows the spec, and the checks are derived in the same
+ * transaction. A spec that fails names its field and writes nothing.
+ */
+export const canariesWriteHook: WriteHook = {
+  async beforeWrite(ctx, rows) {
+    if (ctx.operation === 'delete') return rows;
+    return rows.map((row) => {
+      if (!('spec' in row)) {
+        if (ctx.operation === 'insert') throw badRequest('spec is required');
+        return row;
+      }
+      const parsed = parseCanarySpec(row.spec);
+      if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
+      return { ...row, schedule: parsed.schedule ?? null };
+    });
+  },
+  async afterWrite(ctx, affected) {
+    for (const row of affected) {
+      const canary = writtenCanary.parse(row);
+      if (ctx.operation === 'delete' || canary.deleted_at !== null) {
+        await retireChecks(ctx.client, canary.id);
+        continue;
+      }
+      const parsed = parseCanarySpec(canary.spec);
+      if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
+      await syncChecks(
+        ctx.client,
+        { id: canary.id, namespace: canary.namespace, agentId: canary.agent_id },
+        parsed.checks,
+      );
+    }
+  },
+};

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { checkTypes } from './check-types/registry.ts';
+
+/** canary-checker's Canary resource, with the check types that have a runner here. */
+export function canaryJsonSchema(): unknown {
+  const checks = Object.fromEntries(
+    [...checkTypes].map(([key, type]) => [key, z.array(type.schema).optional()]),
+  );
+  const resource = z.object({
+    apiVersion: z.literal('canaries.flanksource.com/v1'),
+    kind: z.literal('Canary'),
+    metadata: z.object({
+      name: z.string(),
+      namespace: z.string().optional(),
+      labels: z.record(z.string(), z.string()).optional(),
+    }),
+    spec: z
+      .object({
+        schedule: z.string().optional(),
+        interval: z.number().int().positive().optional(),
+        severity: z.string().optional(),
+        owner: z.string().optional(),
+        icon: z.string().optional(),
+        ...checks,
+      })
+      .strict(),
+  });
+  return z.toJSONSchema(resource, { unrepresentable: 'any' });
+}

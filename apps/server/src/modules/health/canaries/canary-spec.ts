@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { checkTypes, pendingCheckTypes } from './check-types/registry.ts';
+
+const settingsSchema = z
+  .object({
+    schedule: z.string().min(1).optional(),
+    interval: z.number().int().positive().optional(),
+    severity: z.string().optional(),
+    owner: z.string().optional(),
+    icon: z.string().optional(),
+    replicas: z.number().int().nonnegative().optional(),
+    resultMode: z.string().optional(),
+  })
+  .strict();
+
+/** One check as the canary declares it, before it is stored as a `checks` row. */
+export interface DeclaredCheck {
+  readonly type: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly icon: string | null;
+  readonly namespace: string | null;
+  readonly labels: Record<string, string>;
+  readonly endpoint: string | null;
+  readonly severity: string | null;
+  readonly owner: string | null;
+  readonly spec: Record<string, unknown>;
+}
+
+export type SpecResult =
+  | { ok: true; checks: DeclaredCheck[]; schedule: string | undefined }
+  | { ok: false; field: string; message: string };
+
+/**
+ * Validates a canary's `spec` (canary-checker's Canary resource) and lists its checks. The
+ * first problem is reported with the field it is about, e.g. `spec.http[0].url`.
+ */
+export function parseCanarySpec(spec: unknown): SpecResult {
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
+    return { ok: false, field: 'spec', message: 'must be an object' };
+  }
+  const settings: Record<string, unknown> = {};
+  const checks: DeclaredCheck[] = [];
+  const names = new Set<string>();
+  for (const [key, value] of Object.entries(spec)) {
+    const type = checkTypes.get(key);
+    if (!type) {
+      if (pendingCheckTypes.has(key)) {
+        return {
+          ok: false,
+          field: `spec.${key}`,
+          message: `check type ${key} is not supported yet`,
+        };
+      }
+      settings[key] = value;
+      continue;
+    }
+    if (!Array.isArray(value))
+      return { ok: false, field: `spec.${key}`, message: 'must be a list' };
+    for (const [index, entry] of value.entries()) {
+      const parsed = type.schema.safeParse(entry);
+      const at = `spec.${key}[${index}]`;
+      if (!parsed.success) return problemAt(at, parsed.error);
+      const check = checkObject(parsed.data);
+      const name = String(check.name);
+      if (names.has(`${key}/${name}`)) {
+        return { ok: false, field: `${at}.name`, message: `"${name}" is used twice for ${key}` };
+      }
+      names.add(`${key}/${name}`);
+      checks.push(declared(key, check, type.endpoint(parsed.data)));
+    }
+  }
+  const parsedSettings = settingsSchema.safeParse(settings);
+  if (!parsedSettings.success) return problemAt('spec', parsedSettings.error);
+  if (checks.length === 0) return { ok: false, field: 'spec', message: 'declares no checks' };
+  const schedule =
+    parsedSettings.data.schedule ??
+    (parsedSettings.data.interval ? `@every ${parsedSettings.data.interval}s` : undefined);
+  return { ok: true, checks, schedule };
+}
+
+function problemAt(base: string, error: z.ZodError): SpecResult {
+  const issue = error.issues[0];
+  const path = (issue?.path ?? []).map((part) =>
+    typeof part === 'number' ? `[${part}]` : `.${String(part)}`,
+  );
+  const keys = issue?.code === 'unrecognized_keys' ? `.${issue.keys.join(', ')}` : '';
+  const message =
+    issue?.code === 'unrecognized_keys' ? 'is not a known field' : (issue?.message ?? 'is invalid');
+  return { ok: false, field: `${base}${path.join('')}${keys}`, message };
+}
+
+function checkObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+    ? Object.fromEntries(Object.entries(value))
+    : {};
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function declared(
+  type: string,
+  check: Record<string, unknown>,
+  endpoint: string | undefined,
+): DeclaredCheck {
+  const labels = check.labels;
+  return {
+    type,
+    name: String(check.name),
+    description: text(check.description),
+    icon: text(check.icon),
+    namespace: text(check.namespace),
+    labels:
+      typeof labels === 'object' && labels !== null
+        ? Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)]))
+        : {},
+    endpoint: endpoint ?? null,
+    severity: text(check.severity),
+    owner: text(check.owner),
+    spec: check,
+  };
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { rowsOf, useDataApi } from '../data-api/helpers.ts';
+
+const api = useDataApi();
+
+const spec = {
+  schedule: '@every 30s',
+  http: [
+    { name: 'homepage', url: 'https://example.com', responseCodes: [200] },
+    { name: 'api', url: 'https://api.example.com/health', labels: { team: 'sre' } },
+  ],
+  tcp: [{ name: 'db port', endpoint: 'db.internal:5432' }],
+};
+
+async function liveChecks(canaryId: string) {
+  return api.query<{ type: string; name: string; endpoint: string | null }>(
+    `select type, name, endpoint from checks where canary_id = $1 and deleted_at is null order by type, name`,
+    [canaryId],
+  );
+}
+
+describe('canaries through the data API', () => {
+  let id = '';
+
+  it('validates the spec and derives one check per declared check', async () => {
+    const created = await api.request('canaries?select=id,schedule', {
+      method: 'POST',
+      role: 'editor',
+      headers: { prefer: 'return=representation' },
+      body: { name: 'web', namespace: 'prod', spec },
+    });
+    expect(created.status).toBe(201);
+    const [row] = rowsOf(created.json);
+    id = String(row?.id);
+    expect(row?.schedule).toBe('@every 30s');
+    expect(await liveChecks(id)).toEqual([
+      { type: 'http', name: 'api', endpoint: 'https://api.example.com/health' },
+      { type: 'http', name: 'homepage', endpoint: 'https://example.com' },
+      { type: 'tcp', name: 'db port', endpoint: 'db.internal:5432' },
+    ]);
+    const labels = await api.query(
+      `select labels, namespace from checks where canary_id = $1 and name = 'api'`,
+      [id],
+    );
+    expect(labels).toEqual([{ labels: { team: 'sre' }, namespace: 'prod' }]);
+  });
+
+  it('updates, adds and soft-deletes checks to match an edited spec, keeping ids', async () => {
+    const before = await api.query<{ id: string }>(
+      `select id from checks where canary_id = $1 and name = 'homepage'`,
+      [id],
+    );
+    const edited = {
+      interval: 60,
+      http: [{ name: 'homepage', url: 'https://example.com/', responseCodes: [200, 301] }],
+      tcp: [{ name: 'cache port', endpoint: 'cache.internal:6379' }],
+    };
+    const patched = await api.request(`canaries?id=eq.${id}`, {
+      method: 'PATCH',
+      role: 'admin',
+      body: { spec: edited },
+    });
+    expect(patched.status).toBe(204);
+    expect(await liveChecks(id)).toEqual([
+      { type: 'http', name: 'homepage', endpoint: 'https://example.com/' },
+      { type: 'tcp', name: 'cache port', endpoint: 'cache.internal:6379' },
+    ]);
+    const after = await api.query<{ id: string }>(
+      `select id from checks where canary_id = $1 and name = 'homepage' and deleted_at is null`,
+      [id],
+    );
+    expect(after).toEqual(before);
+    expect(await api.query(`select schedule from canaries where id = $1`, [id])).toEqual([
+      { schedule: '@every 60s' },
+    ]);
+    const gone = await api.query(
+      `select count(*)::int as n from checks where canary_id = $1 and deleted_at is not null`,
+      [id],
+    );
+    expect(gone).toEqual([{ n: 2 }]);
+  });
+
+  it('soft-deletes the checks with the canary', async () => {
+    const deleted = await api.request(`canaries?id=eq.${id}`, {
+      method: 'PATCH',
+      role: 'admin',
+      body: { deleted_at: new Date().toISOString() },
+    });
+    expect(deleted.status).toBe(204);
+    expect(await liveChecks(id)).toEqual([]);
+  });
+
+  it.each([
+    [{ http: [{ name: 'x' }] }, 'spec.http[0].url needs url (or the legacy endpoint)'],
+    [
+      { http: [{ name: 'x', url: 'https://x', bogus: 1 }] },
+      'spec.http[0].bogus is not a known field',
+    ],
+    [{ tcp: [{ name: 'x', endpoint: 'no-port' }] }, 'spec.tcp[0].endpoint must be host:port'],
+    [{ dns: [{ name: 'x' }] }, 'spec.dns check type dns is not supported yet'],
+    [
+      { schedule: '@every 1m', colour: 'red', tcp: [{ name: 'x', endpoint: 'h:1' }] },
+      'spec.colour is not a known field',
+    ],
+    [{ schedule: '@every 1m' }, 'spec declares no checks'],
+    [
+      {
+        http: [
+          { name: 'a', url: 'https://a' },
+          { name: 'a', url: 'https://b' },
+        ],
+      },
+      'spec.http[1].name "a" is used twice for http',
+    ],
+    [
+      { http: [{ name: 'x', url: 'https://x', connection: 'db' }] },
+      'spec.http[0].connection must look like connection://<namespace>/<name>',
+    ],
+  ])('refuses %j with a message naming the field, and writes nothing', async (bad, message) => {
+    const before = await api.count('canaries');
+    const response = await api.request('canaries', {
+      method: 'POST',
+      role: 'admin',
+      body: { name: 'bad', spec: bad },
+    });
+    expect([response.status, response.json]).toEqual([400, expect.objectContaining({ message })]);
+    expect(await api.count('canaries')).toBe(before);
+  });
+
+  it('refuses canary writes to roles without write on canaries', async () => {
+    const response = await api.request('canaries', {
+      method: 'POST',
+      role: 'responder',
+      body: { name: 'x', spec },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('serves the JSON schema of the Canary resource', async () => {
+    const response = await fetch(`${api.baseUrl}/api/schemas/canary.schema.json`);
+    expect(response.status).toBe(200);
+    const schema: unknown = await response.json();
+    const text = JSON.stringify(schema);
+    expect(text).toContain('canaries.flanksource.com/v1');
+    expect(text).toContain('responseCodes');
+    expect(text).toContain('"tcp"');
+  });
+});
