@@ -52,15 +52,17 @@ const link: AccountLink = {
   url: 'http://vigil.example/api/identity/self-service/recovery?token=abc',
 };
 
+/** The email sender under test, with a fallback that records what it would have logged. */
+function senderWithLogFallback() {
+  const logged: AccountLink[] = [];
+  const fallback = { send: async (l: AccountLink) => void logged.push(l) };
+  const sender = emailLinkSender(database.db, sealer, fallback, pino({ level: 'silent' }));
+  return { sender, logged };
+}
+
 describe('account links by email', () => {
   it('falls back to the log sender when no email connection exists', async () => {
-    const logged: AccountLink[] = [];
-    const sender = emailLinkSender(
-      database.db,
-      sealer,
-      { send: async (l) => void logged.push(l) },
-      pino({ level: 'silent' }),
-    );
+    const { sender, logged } = senderWithLogFallback();
     await sender.send(link);
     expect(logged).toEqual([link]);
   });
@@ -71,13 +73,7 @@ describe('account links by email', () => {
        values ('mail', 'email', $1, 'mailer', $2, '{"from": "Vigil <vigil@example.com>"}')`,
       [`smtp://127.0.0.1:${port}`, sealer.seal('smtp-pass-123')],
     );
-    const logged: AccountLink[] = [];
-    const sender = emailLinkSender(
-      database.db,
-      sealer,
-      { send: async (l) => void logged.push(l) },
-      pino({ level: 'silent' }),
-    );
+    const { sender, logged } = senderWithLogFallback();
     await sender.send(link);
     expect(logged).toEqual([]);
     expect(received).toHaveLength(1);

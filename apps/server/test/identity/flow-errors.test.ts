@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { expectError } from './browser.ts';
+import { expectError, type TestBrowser } from './browser.ts';
 import { admin, csrfOf, errorId, registerAdmin, signIn, useIdentityApp } from './flow-helpers.ts';
 
 const { app, browser } = useIdentityApp();
+
+/** A password submission for an account that does not exist, with the given CSRF token. */
+function submitStrangerLogin(b: TestBrowser, flow: string, csrf_token: string) {
+  return b.api.updateLoginFlow({
+    flow,
+    updateLoginFlowBody: { method: 'password', csrf_token, identifier: 'a@b.c', password: 'x' },
+  });
+}
 
 describe('the error catalogue (spec 000 §8)', () => {
   it('refuses a submission whose CSRF token does not match with 403 security_csrf_violation', async () => {
@@ -30,17 +38,7 @@ describe('the error catalogue (spec 000 §8)', () => {
     const other = browser();
     const fetched = await expectError(other.api.getLoginFlow({ id: flow.id }));
     expect(errorId(fetched.body)).toBe('security_csrf_violation');
-    const submitted = await expectError(
-      other.api.updateLoginFlow({
-        flow: flow.id,
-        updateLoginFlowBody: {
-          method: 'password',
-          csrf_token: csrfOf(flow),
-          identifier: 'a@b.c',
-          password: 'x',
-        },
-      }),
-    );
+    const submitted = await expectError(submitStrangerLogin(other, flow.id, csrfOf(flow)));
     expect(submitted.status).toBe(403);
   });
 
@@ -51,17 +49,7 @@ describe('the error catalogue (spec 000 §8)', () => {
       `update identity_flows set expires_at = now() - interval '1 minute' where id = $1`,
       [flow.id],
     );
-    const { status, body } = await expectError(
-      b.api.updateLoginFlow({
-        flow: flow.id,
-        updateLoginFlowBody: {
-          method: 'password',
-          csrf_token: csrfOf(flow),
-          identifier: 'a@b.c',
-          password: 'x',
-        },
-      }),
-    );
+    const { status, body } = await expectError(submitStrangerLogin(b, flow.id, csrfOf(flow)));
     expect(status).toBe(410);
     expect(errorId(body)).toBe('self_service_flow_expired');
   });

@@ -97,3 +97,8 @@ export async function signIn(browser: TestBrowser, identifier: string, password:
     updateLoginFlowBody: { method: 'password', csrf_token: csrfOf(flow), identifier, password },
   });
 }
+
+/** A new settings flow for a signed-in browser. */
+export async function settingsFlow(b: TestBrowser) {
+  return (await b.api.createBrowserSettingsFlow()).data;
+}

@@ -1,16 +1,16 @@
 import { generate } from 'otplib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestBrowser } from './browser.ts';
 import {
   admin,
   csrfOf,
   errorId,
-  groupsOf,
   inputNode,
   isFlow,
   messageIds,
   nodeById,
   registerAdmin,
+  settingsFlow,
   signIn,
   useIdentityApp,
   type FlowLike,
@@ -20,9 +20,9 @@ const { app, browser } = useIdentityApp();
 let totpSecret = '';
 let recoveryCodes: string[] = [];
 
-async function settings(b: TestBrowser) {
-  return (await b.api.createBrowserSettingsFlow()).data;
-}
+beforeAll(async () => {
+  await registerAdmin(browser());
+});
 
 function textContext(flow: FlowLike, id: string): Record<string, unknown> {
   const node = nodeById(flow, id);
@@ -35,92 +35,11 @@ function textContext(flow: FlowLike, id: string): Record<string, unknown> {
     : {};
 }
 
-describe('profile settings', () => {
-  it('shows every section the identity can use', async () => {
-    const b = browser();
-    await registerAdmin(b);
-    const flow = await settings(b);
-    expect(groupsOf(flow)).toEqual(
-      new Set(['default', 'profile', 'password', 'totp', 'lookup_secret', 'webauthn']),
-    );
-    expect(inputNode(flow, 'traits.email')?.attributes).toMatchObject({ value: admin.email });
-    expect(nodeById(flow, 'totp_qr')?.attributes).toMatchObject({
-      src: expect.stringMatching(/^data:image\/png;base64,/),
-    });
-  });
-
-  it('updates the profile and keeps people in step', async () => {
-    const b = browser();
-    await signIn(b, admin.email, admin.password);
-    const flow = await settings(b);
-    const { data } = await b.api.updateSettingsFlow({
-      flow: flow.id,
-      updateSettingsFlowBody: {
-        method: 'profile',
-        csrf_token: csrfOf(flow),
-        traits: { email: admin.email, name: { first: 'Augusta', last: 'King' } },
-      },
-    });
-    expect(data.state).toBe('success');
-    expect(messageIds(data)).toContain(1050001);
-    const person = await app().database.db.pool.query('select name from people');
-    expect(person.rows).toEqual([{ name: 'Augusta King' }]);
-  });
-
-  it('asks for a recent sign-in before a password change', async () => {
-    const b = browser();
-    await signIn(b, admin.email, admin.password);
-    const flow = await settings(b);
-    await app().database.db.pool.query(
-      `update sessions set authenticated_at = now() - interval '1 hour'`,
-    );
-    const { status, body } = await expectError(
-      b.api.updateSettingsFlow({
-        flow: flow.id,
-        updateSettingsFlowBody: {
-          method: 'password',
-          csrf_token: csrfOf(flow),
-          password: 'a new long password',
-        },
-      }),
-    );
-    expect(status).toBe(403);
-    expect(errorId(body)).toBe('session_refresh_required');
-    expect(JSON.stringify(body)).toContain('/login?refresh=true');
-  });
-
-  it('changes the password after a fresh sign-in', async () => {
-    const b = browser();
-    await signIn(b, admin.email, admin.password);
-    const flow = await settings(b);
-    const weak = await expectError(
-      b.api.updateSettingsFlow({
-        flow: flow.id,
-        updateSettingsFlowBody: { method: 'password', csrf_token: csrfOf(flow), password: 'short' },
-      }),
-    );
-    expect(weak.status).toBe(400);
-    if (!isFlow(weak.body)) throw new Error('expected a flow');
-    expect(messageIds(weak.body)).toContain(4000005);
-    admin.password = 'an even better passphrase';
-    const { data } = await b.api.updateSettingsFlow({
-      flow: flow.id,
-      updateSettingsFlowBody: {
-        method: 'password',
-        csrf_token: csrfOf(flow),
-        password: admin.password,
-      },
-    });
-    expect(data.state).toBe('success');
-    expect((await signIn(browser(), admin.email, admin.password)).status).toBe(200);
-  });
-});
-
 describe('TOTP and the AAL2 step-up', () => {
   it('refuses a wrong code, then enrols with the right one', async () => {
     const b = browser();
     await signIn(b, admin.email, admin.password);
-    const flow = await settings(b);
+    const flow = await settingsFlow(b);
     totpSecret = String(textContext(flow, 'totp_secret_key').secret);
     expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
     const wrong = await expectError(
@@ -188,7 +107,7 @@ async function aal2Browser(): Promise<TestBrowser> {
 describe('lookup secrets (recovery codes)', () => {
   it('generates, confirms, and reveals codes with used ones marked Used', async () => {
     const b = await aal2Browser();
-    const flow = await settings(b);
+    const flow = await settingsFlow(b);
     const generated = await b.api.updateSettingsFlow({
       flow: flow.id,
       updateSettingsFlowBody: {
@@ -242,7 +161,7 @@ describe('lookup secrets (recovery codes)', () => {
     if (!isFlow(reuse.body)) throw new Error('expected a flow');
     expect(messageIds(reuse.body)).toContain(4000012);
 
-    const reveal = await settings(signedIn);
+    const reveal = await settingsFlow(signedIn);
     const revealed = await signedIn.api.updateSettingsFlow({
       flow: reveal.id,
       updateSettingsFlowBody: {
@@ -261,7 +180,7 @@ describe('lookup secrets (recovery codes)', () => {
 describe('security keys (WebAuthn)', () => {
   it('offers registration options bound to the host, and refuses an answer that does not verify', async () => {
     const b = await aal2Browser();
-    const flow = await settings(b);
+    const flow = await settingsFlow(b);
     const trigger = inputNode(flow, 'webauthn_register_trigger')?.attributes;
     expect(trigger).toMatchObject({ type: 'button' });
     const onclick = trigger && 'onclick' in trigger ? String(trigger.onclick) : '';
@@ -292,7 +211,7 @@ describe('security keys (WebAuthn)', () => {
 describe('removing factors and flows of another identity', () => {
   it('unlinks TOTP in settings and offers enrolment again', async () => {
     const b = await aal2Browser();
-    const flow = await settings(b);
+    const flow = await settingsFlow(b);
     expect(inputNode(flow, 'totp_unlink')).toBeDefined();
     const { data } = await b.api.updateSettingsFlow({
       flow: flow.id,
@@ -317,7 +236,7 @@ describe('removing factors and flows of another identity', () => {
         lookup_secret: recoveryCodes[2] ?? '',
       },
     });
-    const flow = await settings(b);
+    const flow = await settingsFlow(b);
     const other = await pool.query<{ id: string }>(
       `insert into identities (traits) values ('{"email": "other@example.com"}') returning id`,
     );
