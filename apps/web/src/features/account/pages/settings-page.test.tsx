@@ -128,6 +128,9 @@ describe('/profile-settings', () => {
       method: 'password',
     });
     expect(currentLocation(result)).toBe('/profile-settings?flow=settings-flow-1');
+    // Let the effect that starts the 10 s timer run before the clock moves: on a loaded
+    // machine it could otherwise start inside the first advance, and end after the last.
+    await act(async () => {});
     // Margins either side: with shouldAdvanceTime, a loaded machine adds real time too.
     act(() => {
       vi.advanceTimersByTime(settingsMessageTimeout - 2_000);
