@@ -97,7 +97,7 @@ describe('canaries through the data API', () => {
       'spec.http[0].bogus is not a known field',
     ],
     [{ tcp: [{ name: 'x', endpoint: 'no-port' }] }, 'spec.tcp[0].endpoint must be host:port'],
-    [{ dns: [{ name: 'x' }] }, 'spec.dns check type dns is not supported yet'],
+    [{ cloudwatch: [{ name: 'x' }] }, 'spec.cloudwatch check type cloudwatch is not supported yet'],
     [
       { schedule: '@every 1m', colour: 'red', tcp: [{ name: 'x', endpoint: 'h:1' }] },
       'spec.colour is not a known field',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkTypes } from './check-types/registry.ts';
+import { checkTypes } from '../check-types/registry.ts';
 
 /** canary-checker's Canary resource, with the check types that have a runner here. */
 export function canaryJsonSchema(): unknown {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkTypes, pendingCheckTypes } from './check-types/registry.ts';
+import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
 
 const settingsSchema = z
   .object({
@@ -67,7 +67,7 @@ export function parseCanarySpec(spec: unknown): SpecResult {
         return { ok: false, field: `${at}.name`, message: `"${name}" is used twice for ${key}` };
       }
       names.add(`${key}/${name}`);
-      checks.push(declared(key, check, type.endpoint(parsed.data)));
+      checks.push(declared(key, check, type.prepare(parsed.data).endpoint));
     }
   }
   const parsedSettings = settingsSchema.safeParse(settings);

@@ -1,12 +1,11 @@
-import type { CheckType } from './common.ts';
+import type { CheckType } from './check-type.ts';
 import { httpCheckType } from './http.ts';
 import { tcpCheckType } from './tcp.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
-export const checkTypes: ReadonlyMap<string, CheckType> = new Map<string, CheckType>([
-  [httpCheckType.type, httpCheckType],
-  [tcpCheckType.type, tcpCheckType],
-]);
+export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
+  [httpCheckType, tcpCheckType].map((type) => [type.type, type]),
+);
 
 /**
  * Check types of canary-checker's schema that have no runner yet: a spec using one is refused

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+const expression = z
+  .object({ expr: z.string().optional(), template: z.string().optional() })
+  .strict()
+  .refine((v) => v.expr !== undefined || v.template !== undefined, 'needs expr or template');
+
+/** A Kubernetes-style reference to a value in a Secret or ConfigMap. */
+const keyRef = z.object({ name: z.string().min(1), key: z.string().min(1) }).strict();
+
+/**
+ * canary-checker's `EnvVar`: a plain string, `{value}`, or `{valueFrom: {secretKeyRef}}` /
+ * `{valueFrom: {configMapKeyRef}}`. Resolved at run time by `CheckRunContext.resolveValue`.
+ */
+export const valueFrom = z
+  .object({ secretKeyRef: keyRef.optional(), configMapKeyRef: keyRef.optional() })
+  .strict();
+
+export const envVarObject = z
+  .object({
+    name: z.string().optional(),
+    value: z.string().optional(),
+    valueFrom: valueFrom.optional(),
+  })
+  .strict();
+
+export const envVar = z.union([z.string(), envVarObject]);
+export type EnvVar = z.infer<typeof envVar>;
+
+/** Fields every check type shares (canary-checker's `Description`, `Templatable`, …). */
+export const commonCheckFields = {
+  name: z.string().min(1, 'is required').max(253),
+  description: z.string().optional(),
+  icon: z.string().optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  namespace: z.string().optional(),
+  test: expression.optional(),
+  display: expression.optional(),
+  transform: expression.optional(),
+  transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
+  metrics: z.array(z.record(z.string(), z.unknown())).optional(),
+  dependsOn: z.array(z.string()).optional(),
+  markFailOnEmpty: z.boolean().optional(),
+  severity: z.enum(['info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical']).optional(),
+  owner: z.string().optional(),
+  /** Per-check time limit in seconds; the engine's default applies when unset. */
+  timeout: z.number().positive().max(3600).optional(),
+  connection: z
+    .string()
+    .regex(/^connection:\/\/[^/]+\/[^/]+$/, 'must look like connection://<namespace>/<name>')
+    .optional(),
+};
+
+export type Expression = z.infer<typeof expression>;
+
+/** What a check type's run found. The engine applies `test`, `display` and `transform` to it. */
+export interface CheckOutcome {
+  readonly pass: boolean;
+  /** A short human line; `display` replaces it. */
+  readonly message?: string;
+  /** Why it failed: set whenever pass is false for a reason the runner knows. */
+  readonly error?: string;
+  /** The check is misconfigured (bad query, missing connection), not the target unhealthy. */
+  readonly invalid?: boolean;
+  /** Variables for test/display/transform expressions, e.g. `code`, `json`, `results`. */
+  readonly data: Readonly<Record<string, unknown>>;
+  /** Kept with the status row; defaults to nothing. */
+  readonly detail?: unknown;
+  /** When the runner times the interesting part itself (ms); else the engine times run(). */
+  readonly duration?: number;
+}
+
+/** A `connection://namespace/name` resolved, with its secrets opened. */
+export interface ResolvedConnection {
+  readonly name: string;
+  readonly namespace: string;
+  readonly type: string;
+  readonly url: string | null;
+  readonly username: string | null;
+  readonly password: string | null;
+  readonly certificate: string | null;
+  readonly insecureTls: boolean;
+  readonly properties: Readonly<Record<string, unknown>>;
+}
+
+/** What a running check may use besides its spec. */
+export interface CheckRunContext {
+  /** Aborted when the check's time limit passes; runners pass it to every I/O call. */
+  readonly signal: AbortSignal;
+  /** The time limit of this run, in ms. */
+  readonly timeoutMs: number;
+  /** The canary's namespace: relative connection and secret references resolve in it. */
+  readonly namespace: string;
+  /** Loads `connection://ns/name`; throws CheckConfigError when it does not exist. */
+  connection(reference: string): Promise<ResolvedConnection>;
+  /** Resolves an EnvVar (plain, `{value}` or a Secret/ConfigMap key). */
+  resolveValue(value: EnvVar | undefined): Promise<string | undefined>;
+}
+
+/** The check cannot run as written (unknown connection, missing secret): recorded as invalid. */
+export class CheckConfigError extends Error {}
+
+/** How a check type is written: its fields, the endpoint shown for a check, and its run. */
+export interface CheckTypeDefinition<T extends z.ZodType> {
+  /** The key under `spec`, e.g. `http` for `spec.http[]`. */
+  readonly type: string;
+  readonly schema: T;
+  endpoint(check: z.infer<T>): string | undefined;
+  run(check: z.infer<T>, ctx: CheckRunContext): Promise<CheckOutcome>;
+}
+
+/** A check parsed once (when its canary is loaded), ready to run on every tick. */
+export interface PreparedCheck {
+  readonly endpoint: string | undefined;
+  run(ctx: CheckRunContext): Promise<CheckOutcome>;
+}
+
+/** A registry entry: the schema for validation and a way to prepare a declared check. */
+export interface CheckType {
+  readonly type: string;
+  readonly schema: z.ZodType;
+  /** Parses the declared check (throws a ZodError when it does not fit) and binds its run. */
+  prepare(check: unknown): PreparedCheck;
+}
+
+/** Turns a typed definition into a registry entry; the schema's type reaches `run` unchanged. */
+export function defineCheckType<T extends z.ZodType>(
+  definition: CheckTypeDefinition<T>,
+): CheckType {
+  return {
+    type: definition.type,
+    schema: definition.schema,
+    prepare(check) {
+      const parsed = definition.schema.parse(check);
+      return {
+        endpoint: definition.endpoint(parsed),
+        run: (ctx) => definition.run(parsed, ctx),
+      };
+    },
+  };
+}
+
+/** Shorthand for a failed outcome with its reason. */
+export function failed(error: string, data: Record<string, unknown> = {}): CheckOutcome {
+  return { pass: false, error, data };
+}
+
+/** The message of anything thrown, for a failed outcome. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

@@ -1,0 +1,110 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { TLSSocket } from 'node:tls';
+
+export interface HttpProbe {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+  readonly auth: { readonly username: string; readonly password: string } | undefined;
+  readonly ntlm: boolean;
+  readonly insecureSkipVerify: boolean;
+  readonly ca: string | undefined;
+  readonly cert: string | undefined;
+  readonly key: string | undefined;
+  readonly signal: AbortSignal;
+}
+
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  /** From the start of the request (connect included) to the last byte of the body. */
+  readonly elapsedMs: number;
+  /** Whole days until the server certificate expires; undefined over plain HTTP. */
+  readonly certificateDaysLeft: number | undefined;
+}
+
+/** Bodies are kept for content tests and expressions up to this size; the rest is drained. */
+const maxBodyBytes = 1024 * 1024;
+const dayMs = 86_400_000;
+
+/**
+ * One request on a fresh connection, as a real probe makes it: the time includes the
+ * connect (and TLS handshake), and a closed or slow target fails instead of reusing a socket.
+ */
+export function httpRequest(probe: HttpProbe): Promise<HttpAnswer> {
+  return send(probe, probe.headers, false);
+}
+
+/** Sends once. `keepAlive` holds the socket for a follow-up request (the NTLM handshake). */
+export function send(
+  probe: HttpProbe,
+  headers: Readonly<Record<string, string>>,
+  keepAlive: boolean,
+  agent?: http.Agent,
+): Promise<HttpAnswer> {
+  const url = new URL(probe.url);
+  const secure = url.protocol === 'https:';
+  const started = performance.now();
+  const outgoing: Record<string, string> = { 'user-agent': 'vigil-health-check', ...headers };
+  if (probe.auth && !probe.ntlm && outgoing.authorization === undefined) {
+    const token = Buffer.from(`${probe.auth.username}:${probe.auth.password}`).toString('base64');
+    outgoing.authorization = `Basic ${token}`;
+  }
+  if (!keepAlive) outgoing.connection = 'close';
+  const options: https.RequestOptions = {
+    method: probe.method,
+    headers: outgoing,
+    signal: probe.signal,
+    agent: agent ?? false,
+    rejectUnauthorized: !probe.insecureSkipVerify,
+    ...(probe.ca ? { ca: probe.ca } : {}),
+    ...(probe.cert ? { cert: probe.cert } : {}),
+    ...(probe.key ? { key: probe.key } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const request = (secure ? https : http).request(url, options, (response) => {
+      let certificateDaysLeft: number | undefined;
+      if (secure) certificateDaysLeft = daysLeft(response.socket);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (size < maxBodyBytes) chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.on('error', reject);
+      response.on('end', () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: flatHeaders(response.headers),
+          body: Buffer.concat(chunks).subarray(0, maxBodyBytes).toString('utf8'),
+          elapsedMs: Math.round(performance.now() - started),
+          certificateDaysLeft,
+        });
+      });
+    });
+    request.on('error', reject);
+    request.end(probe.body);
+  });
+}
+
+function daysLeft(socket: unknown): number | undefined {
+  if (!isTlsSocket(socket)) return undefined;
+  const certificate = socket.getPeerCertificate();
+  if (!certificate.valid_to) return undefined;
+  return Math.floor((Date.parse(certificate.valid_to) - Date.now()) / dayMs);
+}
+
+function isTlsSocket(socket: unknown): socket is TLSSocket {
+  return typeof socket === 'object' && socket !== null && 'getPeerCertificate' in socket;
+}
+
+function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import {
+  commonCheckFields,
+  defineCheckType,
+  envVar,
+  envVarObject,
+  errorText,
+  failed,
+} from './check-type.ts';
+import { httpRequest, type HttpAnswer } from './http-request.ts';
+import { jsonPathValue } from './json-path.ts';
+
+const header = envVarObject.extend({ name: z.string().min(1) });
+
+const httpCheck = z
+  .object({
+    ...commonCheckFields,
+    url: z.url().optional(),
+    endpoint: z.url().optional(),
+    method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']).optional(),
+    headers: z.array(header).optional(),
+    body: z.string().optional(),
+    username: envVar.optional(),
+    password: envVar.optional(),
+    ntlm: z.boolean().optional(),
+    ntlmv2: z.boolean().optional(),
+    responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
+    responseContent: z.string().optional(),
+    responseJSONContent: z.object({ path: z.string(), value: z.string() }).strict().optional(),
+    thresholdMillis: z.number().int().positive().optional(),
+    maxSSLExpiry: z.number().int().nonnegative().optional(),
+    tlsConfig: z
+      .object({
+        insecureSkipVerify: z.boolean().optional(),
+        ca: envVar.optional(),
+        cert: envVar.optional(),
+        key: envVar.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((c) => c.url !== undefined || c.endpoint !== undefined, {
+    message: 'needs url (or the legacy endpoint)',
+    path: ['url'],
+  });
+
+type HttpCheck = z.infer<typeof httpCheck>;
+
+/** `spec.http[]`: an HTTP(S) request on a fresh connection, and what its answer must be. */
+export const httpCheckType = defineCheckType({
+  type: 'http',
+  schema: httpCheck,
+  endpoint: (check) => check.url ?? check.endpoint,
+  async run(check, ctx) {
+    const connection = check.connection ? await ctx.connection(check.connection) : undefined;
+    const url = check.url ?? check.endpoint ?? connection?.url ?? '';
+    const username = (await ctx.resolveValue(check.username)) ?? connection?.username ?? undefined;
+    const password = (await ctx.resolveValue(check.password)) ?? connection?.password ?? undefined;
+    const headers: Record<string, string> = {};
+    for (const h of check.headers ?? []) {
+      headers[h.name] = (await ctx.resolveValue(h)) ?? '';
+    }
+    const tls = check.tlsConfig;
+    let answer: HttpAnswer;
+    try {
+      answer = await httpRequest({
+        url,
+        method: check.method ?? (check.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: check.body,
+        auth: username !== undefined ? { username, password: password ?? '' } : undefined,
+        ntlm: check.ntlm === true || check.ntlmv2 === true,
+        insecureSkipVerify: tls?.insecureSkipVerify ?? connection?.insecureTls ?? false,
+        ca: await ctx.resolveValue(tls?.ca),
+        cert: await ctx.resolveValue(tls?.cert),
+        key: await ctx.resolveValue(tls?.key),
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      return failed(errorText(error));
+    }
+    return judge(check, answer);
+  },
+});
+
+function judge(check: HttpCheck, answer: HttpAnswer) {
+  const json = parseJson(answer);
+  const data = {
+    code: answer.status,
+    headers: answer.headers,
+    elapsed: answer.elapsedMs,
+    content: answer.body,
+    json,
+    sslAge: answer.certificateDaysLeft,
+  };
+  const detail = { code: answer.status, elapsed: answer.elapsedMs };
+  const result = (error?: string) =>
+    error === undefined
+      ? {
+          pass: true,
+          message: `${answer.status} in ${answer.elapsedMs}ms`,
+          data,
+          detail,
+          duration: answer.elapsedMs,
+        }
+      : { pass: false, error, data, detail, duration: answer.elapsedMs };
+  const codes = check.responseCodes;
+  const codeOk = codes
+    ? codes.includes(answer.status)
+    : answer.status >= 200 && answer.status < 400;
+  if (!codeOk) {
+    const expected = codes ? codes.join(', ') : '2xx or 3xx';
+    return result(`response code ${answer.status}, expected ${expected}`);
+  }
+  if (check.responseContent !== undefined && !answer.body.includes(check.responseContent)) {
+    return result(`response does not contain "${check.responseContent}"`);
+  }
+  if (check.responseJSONContent) {
+    const { path, value } = check.responseJSONContent;
+    if (json === undefined) return result('response is not JSON');
+    const found = jsonPathValue(json, path);
+    if (found === undefined) return result(`${path} is not in the response`);
+    const text = typeof found === 'string' ? found : JSON.stringify(found);
+    if (text !== value) return result(`${path} is ${text}, expected ${value}`);
+  }
+  if (check.thresholdMillis !== undefined && answer.elapsedMs > check.thresholdMillis) {
+    return result(
+      `response took ${answer.elapsedMs}ms, over the ${check.thresholdMillis}ms threshold`,
+    );
+  }
+  if (check.maxSSLExpiry !== undefined && answer.certificateDaysLeft !== undefined) {
+    if (answer.certificateDaysLeft < check.maxSSLExpiry) {
+      return result(
+        `certificate expires in ${answer.certificateDaysLeft} days, under the ${check.maxSSLExpiry} day minimum`,
+      );
+    }
+  }
+  return result();
+}
+
+function parseJson(answer: HttpAnswer): unknown {
+  const type = answer.headers['content-type'] ?? '';
+  const body = answer.body.trimStart();
+  if (!type.includes('json') && !body.startsWith('{') && !body.startsWith('[')) return undefined;
+  try {
+    return JSON.parse(answer.body);
+  } catch {
+    return undefined;
+  }
+}
