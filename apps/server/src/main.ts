@@ -1,3 +1,4 @@
+import { apply } from './cli/apply.ts';
 import { parseCliArgs, usage, type ParsedArgs } from './cli/args.ts';
 import { migrate } from './cli/migrate.ts';
 import { serve } from './cli/serve.ts';
@@ -6,10 +7,11 @@ import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 
 type Verb = (config: Config, parsed: ParsedArgs) => Promise<void>;
 
-/** CLI verbs; `agent` and `apply` join this table when their issues land. */
+/** CLI verbs; `agent` joins this table when its issue lands. */
 const verbs: Record<string, Verb> = {
   serve,
   migrate,
+  apply: (_config, parsed) => apply(parsed),
   users: (config, parsed) => users(config, parsed.words, parsed.options),
 };
 

@@ -1,8 +1,17 @@
+import { localAgentId } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { createDataApi } from './data-api/data-api.module.ts';
+import { createConnectionResolver } from './modules/connections/connection-resolver.ts';
 import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts';
 import { canariesWriteHook } from './modules/health/canaries/canaries.write-hook.ts';
+import { createHealthEngine, type HealthEngine } from './modules/health/engine/health-engine.ts';
+import { createValueResolver } from './modules/health/engine/values.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { createAccessTokenService } from './modules/identity/access-tokens/access-tokens.service.ts';
+import { bearerOrSession } from './modules/identity/access-tokens/bearer-authenticator.ts';
 import { accountRoutes } from './modules/identity/accounts.routes.ts';
 import { identitiesWriteHook } from './modules/identity/accounts/identities-write-hook.ts';
 import type { LinkSender } from './modules/identity/accounts/link-sender.ts';
@@ -16,11 +25,13 @@ import type { IdentitySettings } from './modules/identity/identity.settings.ts';
 import { sessionAuthenticator } from './modules/identity/session-authenticator.ts';
 import { createActorCache } from './modules/identity/sessions/actor-cache.ts';
 import type { SignInLimits } from './modules/identity/sign-in-limiter.ts';
+import { kubeApi } from './modules/kube-api/kube-api.module.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { createPropertiesService } from './modules/properties/properties.service.ts';
 import { rbacRoutes } from './modules/rbac/index.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { createSealer } from './platform/crypto.ts';
 import type { Database } from './platform/db.ts';
 import type { Authenticator } from './platform/http/actor.ts';
 
@@ -33,13 +44,35 @@ export interface ApiOptions {
   readonly signInLimits?: SignInLimits;
   /** How long a resolved session is reused without reading it again (default 5 s). */
   readonly actorCacheMs?: number;
+  /** Where the engine's and the HTTP layer's metrics are registered. */
+  readonly metrics?: Registry;
+  readonly health?: HealthSettings;
+  /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
+  readonly publicUrl?: string | undefined;
 }
+
+/** How the health engine runs checks (VIGIL_CHECK_* settings). */
+export interface HealthSettings {
+  readonly secretsDir?: string | undefined;
+  readonly maxConcurrentChecks: number;
+  readonly defaultTimeoutMs: number;
+  readonly flushMs: number;
+}
+
+export const defaultHealthSettings: HealthSettings = {
+  maxConcurrentChecks: 1000,
+  defaultTimeoutMs: 30_000,
+  flushMs: 500,
+};
 
 export interface Api {
   readonly routes: Array<(app: FastifyInstance) => Promise<void>>;
-  /** Turns a request's session cookie into the actor every route authorises. */
+  /** Turns a request's bearer token or session cookie into the actor every route authorises. */
   readonly authenticate: Authenticator;
   readonly identity: IdentityService;
+  /** The check scheduler and runners; serve starts it when workers are on. */
+  readonly health: HealthEngine;
+  readonly metrics: Registry;
 }
 
 /** Every area's services and routes, mounted under /api. */
@@ -54,6 +87,18 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     ...(options.signInLimits ? { limits: options.signInLimits } : {}),
   });
   const properties = createPropertiesService(db, options.localProperties);
+  const metrics = options.metrics ?? new Registry();
+  const healthSettings = options.health ?? defaultHealthSettings;
+  const health = createHealthEngine({
+    db,
+    log: options.log,
+    metrics,
+    connections: createConnectionResolver(db, createSealer(options.identity.secretKey)),
+    values: createValueResolver(healthSettings.secretsDir),
+    agentId: localAgentId,
+    ...healthSettings,
+  });
+  const accessTokens = createAccessTokenService(db);
   const dataApi = await createDataApi(
     db,
     new Map([
@@ -65,15 +110,22 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   );
   return {
     identity,
-    authenticate: sessionAuthenticator(db, options.identity, actorCache),
+    health,
+    metrics,
+    authenticate: bearerOrSession(
+      accessTokens,
+      sessionAuthenticator(db, options.identity, actorCache),
+    ),
     routes: [
       systemRoutes(db.pool, options.edition),
       identityRoutes(identity),
       accountRoutes(identity),
       rbacRoutes(db),
       canarySchemaRoutes(),
+      healthRoutes(createHealthService(db, health)),
       propertiesRoutes(properties),
       dataApi.routes,
+      kubeApi(dataApi.service, accessTokens, options.publicUrl),
     ],
   };
 }

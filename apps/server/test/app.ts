@@ -67,6 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     authenticate: testAuthenticator(api.authenticate),
     bodyLimit: 10 * 1024 * 1024,
     routes: api.routes,
+    metrics: api.metrics,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -79,6 +80,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     links,
     async close() {
       await app.close();
+      await api.health.stop();
       await database.drop();
     },
   };

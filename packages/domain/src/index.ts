@@ -1,2 +1,3 @@
 export * from './rbac/permissions.ts';
 export * from './agents/agent-ids.ts';
+export * from './health/time-ranges.ts';

@@ -19,6 +19,8 @@ export interface ParsedArgs {
   readonly flags: Record<string, string | undefined>;
   /** A verb's own options (users: email, role, admin, first-name, last-name). */
   readonly options: Record<string, string | boolean | undefined>;
+  /** `-f` / `--filename`, which may repeat (apply). */
+  readonly files: readonly string[];
 }
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
@@ -39,6 +41,10 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       admin: { type: 'boolean' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      filename: { type: 'string', short: 'f', multiple: true },
+      namespace: { type: 'string', short: 'n' },
+      server: { type: 'string' },
+      token: { type: 'string' },
     },
   });
   const flags: Record<string, string | undefined> = {};
@@ -48,7 +54,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   }
   const options: Record<string, string | boolean | undefined> = {};
   for (const [name, value] of Object.entries(values)) {
-    if (!flagToEnv.has(name) && name !== 'help') options[name] = value;
+    if (!flagToEnv.has(name) && name !== 'help' && !Array.isArray(value)) options[name] = value;
   }
   return {
     verb: positionals[0],
@@ -56,6 +62,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     help: values.help === true,
     flags,
     options,
+    files: values.filename ?? [],
   };
 }
 
@@ -67,6 +74,10 @@ Commands:
   users create --email <e> [--admin | --role <role>] [--first-name <f>] [--last-name <l>]
             Create a user (or set an existing user's role). With VIGIL_PASSWORD set, that
             is their password; otherwise a one-time sign-in link is printed.
+  apply -f <file|dir|-> [-f …] [--server <url>] [--token <t>] [-n <namespace>]
+            Create or update the Canary resources in YAML files (or stdin) through a
+            running Vigil's Kubernetes-style API. --server defaults to
+            http://localhost:8080; --token to VIGIL_TOKEN (a kubeconfig's token).
 
 Options (each also read from the environment variable in brackets):
   --port <n>            HTTP port [PORT] (default 8080)

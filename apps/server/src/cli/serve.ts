@@ -4,6 +4,7 @@ import type { Config } from '../platform/config.ts';
 import { buildApp } from '../platform/http/app.ts';
 import { createLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
+import { Registry } from 'prom-client';
 import { resolveSecretKey } from '../platform/secret-key.ts';
 import { identitySettingsFrom } from '../modules/identity/identity.settings.ts';
 import { readLocalProperties } from '../modules/properties/local-properties.ts';
@@ -19,8 +20,16 @@ export async function serve(config: Config): Promise<void> {
     config.VIGIL_PROPERTIES_FILE,
   );
   const runtime = await openRuntime(config, log);
+  const metrics = new Registry();
   const api = await createApi(runtime.db, {
     log,
+    metrics,
+    health: {
+      secretsDir: config.VIGIL_SECRETS_DIR,
+      maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
+      defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
+      flushMs: 500,
+    },
     identity: identitySettingsFrom(config, secretKey),
     edition: config.VIGIL_EDITION,
     localProperties,
@@ -32,6 +41,7 @@ export async function serve(config: Config): Promise<void> {
     bodyLimit: config.VIGIL_BODY_LIMIT,
     webDir: path.resolve(config.VIGIL_WEB_DIR ?? defaultWebDir),
     routes: api.routes,
+    metrics,
   });
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -47,6 +57,11 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }, 30_000).unref();
     await app.close();
+    await api.health
+      .stop()
+      .catch((error: unknown) =>
+        log.error({ err: error }, 'health results not written at shutdown'),
+      );
     await runtime.close();
     log.info('stopped');
     process.exit(0);
@@ -54,6 +69,7 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.VIGIL_WORKERS) api.health.start();
   log.info({ workers: config.VIGIL_WORKERS }, 'workers setting');
   process.stdout.write(`Vigil is running at http://localhost:${config.PORT}\n`);
 }

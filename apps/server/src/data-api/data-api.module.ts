@@ -5,9 +5,13 @@ import { dataApiRoutes } from './data-api.routes.ts';
 import { createRegistry, type DataApiRegistry } from './registry.ts';
 import type { WriteHooks } from './write-hooks.ts';
 
+export type DataApiService = ReturnType<typeof createDataApiService>;
+
 export interface DataApiModule {
   readonly registry: DataApiRegistry;
   readonly routes: ReturnType<typeof dataApiRoutes>;
+  /** For modules that write through the data API (and so its write hooks) without HTTP. */
+  readonly service: DataApiService;
 }
 
 /** Wires the data API from the code allowlist, the live schema and the areas' write hooks. */
@@ -16,5 +20,6 @@ export async function createDataApi(
   hooks: WriteHooks = new Map(),
 ): Promise<DataApiModule> {
   const registry = await createRegistry(db.pool, exposedResources, exposedFunctions, hooks);
-  return { registry, routes: dataApiRoutes(createDataApiService(db, registry)) };
+  const service = createDataApiService(db, registry);
+  return { registry, routes: dataApiRoutes(service), service };
 }

@@ -41,6 +41,11 @@ export const configSchema = z.object({
   VIGIL_SESSION_LIFETIME: duration.default(7 * 24 * 3600),
   VIGIL_PROPERTIES: z.string().optional(),
   VIGIL_PROPERTIES_FILE: z.string().min(1).optional(),
+  /** Secret and ConfigMap keys referenced by checks, laid out as <dir>/<name>/<key>. */
+  VIGIL_SECRETS_DIR: z.string().min(1).optional(),
+  VIGIL_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** A check's time limit when its spec sets none, in seconds. */
+  VIGIL_CHECK_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(30),
   VIGIL_BODY_LIMIT: z.coerce
     .number()
     .int()

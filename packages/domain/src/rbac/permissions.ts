@@ -67,3 +67,10 @@ export function can(
   const granted = effectiveRoles(assigned);
   return objects.every((object) => granted.some((role) => rules[role](object, action)));
 }
+
+const checkRunners: ReadonlySet<Role> = new Set(['admin', 'editor', 'responder', 'commander']);
+
+/** Run Now on a check (spec §6): admin, editor, responder or commander. */
+export function canRunChecks(assigned: readonly Role[]): boolean {
+  return effectiveRoles(assigned).some((role) => checkRunners.has(role));
+}

@@ -10,6 +10,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { Database } from '../db.ts';
 import { backendVersion } from '../version.ts';
 import { anonymousActor, type Authenticator } from './actor.ts';
@@ -24,6 +25,8 @@ export interface AppOptions {
   readonly authenticate: Authenticator;
   readonly bodyLimit: number;
   readonly webDir?: string;
+  /** Shared with the workers, so one /api/metrics serves everything. */
+  readonly metrics?: Registry;
   /** Area routes, each a plugin registered under /api. */
   readonly routes: ReadonlyArray<(app: FastifyInstance) => Promise<void>>;
 }
@@ -65,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  registerMetrics(app, options.db.pool);
+  registerMetrics(app, options.db.pool, options.metrics);
   await app.register(swagger, {
     openapi: { info: { title: 'Vigil API', version: backendVersion } },
     transform: jsonSchemaTransform,

@@ -3,8 +3,11 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Request durations by route, the db pool, and Node's own gauges (including event-loop lag). */
-export function registerMetrics(app: FastifyInstance, pool: pg.Pool): Registry {
-  const registry = new Registry();
+export function registerMetrics(
+  app: FastifyInstance,
+  pool: pg.Pool,
+  registry: Registry = new Registry(),
+): Registry {
   collectDefaultMetrics({ register: registry, prefix: 'vigil_' });
   const durations = new Histogram({
     name: 'vigil_http_request_duration_seconds',

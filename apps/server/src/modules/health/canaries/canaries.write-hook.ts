@@ -3,6 +3,7 @@ import type { WriteHook } from '../../../data-api/write-hooks.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { parseCanarySpec } from './canary-spec.ts';
 import { retireChecks, syncChecks } from './checks.repository.ts';
+import { firstSlot, parseSchedule } from '../engine/schedule.ts';
 
 const writtenCanary = z.object({
   id: z.string(),
@@ -27,7 +28,12 @@ export const canariesWriteHook: WriteHook = {
       }
       const parsed = parseCanarySpec(row.spec);
       if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
-      return { ...row, schedule: parsed.schedule ?? null };
+      // A new or edited schedule starts at a random point of its period: edits made together
+      // (an apply of many canaries) do not all run in the same second.
+      const next = parsed.schedule
+        ? new Date(firstSlot(parseSchedule(parsed.schedule), Date.now()))
+        : null;
+      return { ...row, schedule: parsed.schedule ?? null, next_runtime: next };
     });
   },
   async afterWrite(ctx, affected) {

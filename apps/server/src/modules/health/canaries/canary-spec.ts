@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
+import { intervalSchedule, parseSchedule } from '../engine/schedule.ts';
+import { expressionProblem } from './expression-validation.ts';
 
 const settingsSchema = z
   .object({
@@ -62,6 +64,10 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       const at = `spec.${key}[${index}]`;
       if (!parsed.success) return problemAt(at, parsed.error);
       const check = checkObject(parsed.data);
+      const badExpression = expressionProblem(check);
+      if (badExpression) {
+        return { ok: false, field: `${at}.${badExpression.field}`, message: badExpression.message };
+      }
       const name = String(check.name);
       if (names.has(`${key}/${name}`)) {
         return { ok: false, field: `${at}.name`, message: `"${name}" is used twice for ${key}` };
@@ -75,7 +81,15 @@ export function parseCanarySpec(spec: unknown): SpecResult {
   if (checks.length === 0) return { ok: false, field: 'spec', message: 'declares no checks' };
   const schedule =
     parsedSettings.data.schedule ??
-    (parsedSettings.data.interval ? `@every ${parsedSettings.data.interval}s` : undefined);
+    (parsedSettings.data.interval ? intervalSchedule(parsedSettings.data.interval) : undefined);
+  if (schedule !== undefined) {
+    try {
+      parseSchedule(schedule);
+    } catch (error) {
+      const field = parsedSettings.data.schedule !== undefined ? 'spec.schedule' : 'spec.interval';
+      return { ok: false, field, message: error instanceof Error ? error.message : String(error) };
+    }
+  }
   return { ok: true, checks, schedule };
 }
 

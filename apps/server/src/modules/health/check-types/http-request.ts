@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
+import { ntlmRequest } from './ntlm.ts';
 
 export interface HttpProbe {
   readonly url: string;
@@ -35,6 +36,7 @@ const dayMs = 86_400_000;
  * connect (and TLS handshake), and a closed or slow target fails instead of reusing a socket.
  */
 export function httpRequest(probe: HttpProbe): Promise<HttpAnswer> {
+  if (probe.ntlm && probe.auth) return ntlmRequest(probe, send);
   return send(probe, probe.headers, false);
 }
 

@@ -1,10 +1,47 @@
 import type { CheckType } from './check-type.ts';
+import { folderCheckType } from './folder.ts';
+import { kubernetesCheckType } from './kubernetes.ts';
+import { postgresCheckType } from './postgres.ts';
+import { mysqlCheckType } from './mysql.ts';
+import { mssqlCheckType } from './mssql.ts';
+import { redisCheckType } from './redis.ts';
+import { mongodbCheckType } from './mongodb.ts';
+import { alertmanagerCheckType } from './alertmanager.ts';
+import { elasticsearchCheckType } from './elasticsearch.ts';
+import { ldapCheckType } from './ldap.ts';
+import { opensearchCheckType } from './opensearch.ts';
+import { prometheusCheckType } from './prometheus.ts';
 import { httpCheckType } from './http.ts';
 import { tcpCheckType } from './tcp.ts';
+import { dnsCheckType } from './dns.ts';
+import { icmpCheckType } from './icmp.ts';
+import { execCheckType } from './exec.ts';
+import { junitCheckType } from './junit.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
+const registered: readonly CheckType[] = [
+  folderCheckType,
+  kubernetesCheckType,
+  postgresCheckType,
+  mysqlCheckType,
+  mssqlCheckType,
+  redisCheckType,
+  mongodbCheckType,
+  prometheusCheckType,
+  alertmanagerCheckType,
+  elasticsearchCheckType,
+  opensearchCheckType,
+  ldapCheckType,
+  httpCheckType,
+  tcpCheckType,
+  dnsCheckType,
+  icmpCheckType,
+  execCheckType,
+  junitCheckType,
+];
+
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
-  [httpCheckType, tcpCheckType].map((type) => [type.type, type]),
+  registered.map((type) => [type.type, type]),
 );
 
 /**
@@ -12,22 +49,6 @@ export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
  * with 'check type X is not supported yet', never accepted and silently skipped.
  */
 export const pendingCheckTypes: ReadonlySet<string> = new Set([
-  'dns',
-  'icmp',
-  'exec',
-  'postgres',
-  'mysql',
-  'mssql',
-  'redis',
-  'mongodb',
-  'prometheus',
-  'alertmanager',
-  'elasticsearch',
-  'opensearch',
-  'folder',
-  'ldap',
-  'junit',
-  'kubernetes',
   'awsConfigRule',
   'awsConfig',
   'github',

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { compileCel, ExpressionError } from '../expressions/cel.ts';
+import { validateTemplate } from '../expressions/go-template.ts';
+
+const expressionFields = ['test', 'display', 'transform'] as const;
+const declared = z.object({ expr: z.string().optional(), template: z.string().optional() });
+
+/** The first of a check's expressions that does not compile, named by its field. */
+export function expressionProblem(
+  check: Record<string, unknown>,
+): { field: string; message: string } | undefined {
+  for (const field of expressionFields) {
+    const parsed = declared.safeParse(check[field]);
+    if (!parsed.success) continue;
+    try {
+      if (parsed.data.expr !== undefined) compileCel(parsed.data.expr);
+      if (parsed.data.template !== undefined) validateTemplate(parsed.data.template);
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      const kind = parsed.data.expr !== undefined ? 'expr' : 'template';
+      return { field: `${field}.${kind}`, message: `is not valid: ${firstLine(error.message)}` };
+    }
+  }
+  return undefined;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}

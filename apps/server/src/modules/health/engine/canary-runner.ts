@@ -1,0 +1,184 @@
+import type { CheckOutcome, CheckRunContext } from '../check-types/check-type.ts';
+import { judgeOutcome, type TransformedCheck } from '../expressions/check-expressions.ts';
+import type { CanaryRun, CheckResult } from '../history/check-result.ts';
+import { executeCheck } from './check-execution.ts';
+import type { ConcurrencyLimit } from './concurrency.ts';
+import type { PreparedCanary, RunnableCheck } from './prepared-canary.ts';
+import type { TransformParent } from './transformed-checks.repository.ts';
+
+export interface CanaryRunnerDeps {
+  readonly limit: ConcurrencyLimit;
+  readonly defaultTimeoutMs: number;
+  readonly expressionLimitMs: number;
+  context(canary: PreparedCanary, signal: AbortSignal, timeoutMs: number): CheckRunContext;
+  syncTransformed(
+    parent: TransformParent,
+    checks: readonly TransformedCheck[],
+    keepMissing: boolean,
+  ): Promise<{ ids: Map<string, string>; missing: Array<{ id: string; name: string }> }>;
+  /** Called as each check without dependencies starts, with how late it is (ms). */
+  onStart?(latenessMs: number): void;
+}
+
+export interface CanaryRunResult {
+  readonly results: CheckResult[];
+  readonly run: CanaryRun;
+}
+
+/**
+ * Runs a canary's checks (or just one of them) in dependsOn order: a check starts when the
+ * checks it depends on have finished, and fails without running when one of them failed.
+ */
+export async function runCanary(
+  canary: PreparedCanary,
+  deps: CanaryRunnerDeps,
+  options: { slot: number | null; next: number | null; only?: string },
+): Promise<CanaryRunResult> {
+  const started = Date.now();
+  const byName = new Map(canary.checks.map((c) => [c.name, c]));
+  const runs = new Map<string, Promise<boolean>>();
+  const results: CheckResult[] = [];
+  const errors: string[] = [];
+  const nextRuntime = options.next === null ? null : new Date(options.next);
+
+  const runOne = (check: RunnableCheck, path: readonly string[]): Promise<boolean> => {
+    const existing = runs.get(check.name);
+    if (existing) return existing;
+    const promise = (async () => {
+      const blocked = await blockedBy(check, path);
+      const time = new Date();
+      if (blocked) {
+        const outcome = { pass: false, error: blocked, data: {} };
+        results.push(toResult(check, outcome, time, 0));
+        errors.push(`${check.name}: ${blocked}`);
+        return false;
+      }
+      const timeoutMs = check.timeoutMs ?? deps.defaultTimeoutMs;
+      const outcome = await deps.limit.run(() => {
+        if (options.slot !== null && check.dependsOn.length === 0) {
+          deps.onStart?.(Date.now() - options.slot);
+        }
+        return executeCheck(check, timeoutMs, (signal) => deps.context(canary, signal, timeoutMs));
+      });
+      return record(check, outcome, new Date(Date.now() - outcome.elapsed));
+    })();
+    runs.set(check.name, promise);
+    return promise;
+  };
+
+  const blockedBy = async (check: RunnableCheck, path: readonly string[]) => {
+    for (const name of check.dependsOn) {
+      const dependency = byName.get(name);
+      if (!dependency) return `depends on "${name}", which is not a check of this canary`;
+      if (path.includes(name)) return `depends on "${name}" in a cycle`;
+      if (!(await runOne(dependency, [...path, check.name])))
+        return `depends on "${name}", which failed`;
+    }
+    return undefined;
+  };
+
+  const record = async (
+    check: RunnableCheck,
+    outcome: CheckOutcome & { elapsed: number },
+    time: Date,
+  ) => {
+    const environment = {
+      check: { name: check.name, type: check.type, labels: check.labels },
+      canary: { name: canary.name, namespace: canary.namespace, labels: canary.labels },
+    };
+    const judged = judgeOutcome(check.expressions, outcome, environment, deps.expressionLimitMs);
+    const duration = outcome.duration ?? outcome.elapsed;
+    results.push(
+      toResult(
+        check,
+        { ...outcome, ...judged, message: judged.message, error: judged.error },
+        time,
+        duration,
+      ),
+    );
+    if (!judged.pass) errors.push(`${check.name}: ${judged.error ?? 'failed'}`);
+    if (judged.transformed) {
+      results.push(...(await transformedResults(check, judged.transformed, time, duration)));
+    }
+    return judged.pass;
+  };
+
+  const transformedResults = async (
+    check: RunnableCheck,
+    list: readonly TransformedCheck[],
+    time: Date,
+    duration: number,
+  ): Promise<CheckResult[]> => {
+    const strategy = check.transformDeleteStrategy;
+    const parent = {
+      canaryId: canary.id,
+      agentId: canary.agentId,
+      namespace: canary.namespace,
+      type: check.type,
+      parentName: check.name,
+      labels: check.labels,
+    };
+    const { ids, missing } = await deps.syncTransformed(parent, list, strategy !== undefined);
+    const out: CheckResult[] = [];
+    for (const item of list) {
+      const id = ids.get(item.name);
+      if (!id) continue;
+      const outcome = {
+        pass: item.pass,
+        message: item.message,
+        error: item.error,
+        invalid: item.invalid,
+        data: {},
+      };
+      out.push(toResult({ id, name: item.name }, outcome, time, item.duration ?? duration));
+    }
+    if (strategy === 'MarkHealthy' || strategy === 'MarkUnhealthy') {
+      const pass = strategy === 'MarkHealthy';
+      for (const gone of missing) {
+        const outcome = { pass, message: 'no longer reported by the transform', data: {} };
+        out.push(toResult(gone, outcome, time, 0));
+      }
+    }
+    return out;
+  };
+
+  const toResult = (
+    check: Pick<RunnableCheck, 'id' | 'name'>,
+    outcome: CheckOutcome,
+    time: Date,
+    duration: number,
+  ): CheckResult => ({
+    checkId: check.id,
+    checkName: check.name,
+    canaryId: canary.id,
+    time,
+    duration: Math.round(duration),
+    pass: outcome.pass,
+    invalid: outcome.invalid ?? false,
+    message: outcome.message ?? null,
+    error: outcome.pass ? null : (outcome.error ?? 'check failed'),
+    detail: outcome.detail ?? null,
+    nextRuntime,
+  });
+
+  const selected = options.only
+    ? canary.checks.filter((c) => c.id === options.only)
+    : canary.checks;
+  await Promise.all(selected.map((check) => runOne(check, [])));
+  const declared = new Set(canary.checks.map((c) => c.id));
+  const own = results.filter((r) => declared.has(r.checkId));
+  const passed = own.filter((r) => r.pass).length;
+  return {
+    results,
+    run: {
+      canaryId: canary.id,
+      canaryName: canary.name,
+      agentId: canary.agentId,
+      start: new Date(started),
+      durationMs: Date.now() - started,
+      passed,
+      failed: own.length - passed,
+      errors,
+    },
+  };
+}

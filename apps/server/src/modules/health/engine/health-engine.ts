@@ -1,0 +1,169 @@
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { Database } from '../../../platform/db.ts';
+import type { ConnectionResolver } from '../../connections/connection-resolver.ts';
+import { CheckConfigError, type CheckRunContext } from '../check-types/check-type.ts';
+import { writeResults } from '../history/results.repository.ts';
+import { runCanary, type CanaryRunResult } from './canary-runner.ts';
+import { loadCanary, type ClaimedCanary } from './canary-store.repository.ts';
+import { ConcurrencyLimit } from './concurrency.ts';
+import { createHealthMetrics } from './health-metrics.ts';
+import { prepareCanary, type PreparedCanary } from './prepared-canary.ts';
+import { ResultBatcher } from './result-batcher.ts';
+import { HealthScheduler } from './scheduler.ts';
+import { syncTransformedChecks } from './transformed-checks.repository.ts';
+import type { ValueResolver } from './values.ts';
+
+export interface HealthEngineOptions {
+  readonly db: Database;
+  readonly log: Logger;
+  readonly metrics: Registry;
+  readonly connections: ConnectionResolver;
+  readonly values: ValueResolver;
+  /** The agent whose canaries this engine runs (the all-zero id: this installation). */
+  readonly agentId: string;
+  readonly maxConcurrentChecks: number;
+  readonly defaultTimeoutMs: number;
+  readonly flushMs: number;
+}
+
+export interface RunNowResult {
+  readonly total: number;
+  readonly success: number;
+  readonly failed: number;
+  readonly errors: string[];
+}
+
+/** The check scheduler, runners and result writer, wired together. */
+export function createHealthEngine(options: HealthEngineOptions) {
+  const { db, log } = options;
+  const metrics = createHealthMetrics(options.metrics);
+  const limit = new ConcurrencyLimit(options.maxConcurrentChecks);
+  const prepared = new Map<string, PreparedCanary>();
+  const batcher = new ResultBatcher(
+    (results, runs) =>
+      db.transaction(async (client) => void (await writeResults(client, results, runs))),
+    { flushMs: options.flushMs, maxBatch: 2000, maxBuffered: 500_000, log },
+  );
+  const context = (
+    canary: PreparedCanary,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): CheckRunContext => ({
+    signal,
+    timeoutMs,
+    namespace: canary.namespace,
+    connection: async (reference) => {
+      try {
+        return await options.connections(reference);
+      } catch (error) {
+        throw new CheckConfigError(error instanceof Error ? error.message : String(error));
+      }
+    },
+    resolveValue: options.values,
+  });
+  const deps = {
+    limit,
+    defaultTimeoutMs: options.defaultTimeoutMs,
+    expressionLimitMs: 100,
+    context,
+    syncTransformed: (
+      ...args: Parameters<typeof syncTransformedChecks> extends [unknown, ...infer R] ? R : never
+    ) => syncTransformedChecks(db.pool, ...args),
+    onStart: (ms: number) => metrics.lateness(ms),
+  };
+
+  async function canaryAt(
+    id: string,
+    updatedAt: number | undefined,
+  ): Promise<PreparedCanary | undefined> {
+    const cached = prepared.get(id);
+    if (cached && updatedAt !== undefined && cached.updatedAt === updatedAt) return cached;
+    const row = await loadCanary(db.pool, id);
+    if (!row || row.deleted_at !== null) {
+      prepared.delete(id);
+      return undefined;
+    }
+    const canary = prepareCanary(row);
+    prepared.set(id, canary);
+    return canary;
+  }
+
+  function observe(canary: PreparedCanary, outcome: CanaryRunResult): void {
+    const names = new Map(canary.checks.map((c) => [c.id, c]));
+    for (const result of outcome.results) {
+      const check = names.get(result.checkId);
+      metrics.observe(result, {
+        name: result.checkName ?? result.checkId,
+        type: check?.type ?? 'transformed',
+        canaryName: canary.name,
+        canaryNamespace: canary.namespace,
+      });
+    }
+  }
+
+  async function runClaimed(claim: ClaimedCanary): Promise<void> {
+    let canary: PreparedCanary | undefined;
+    try {
+      canary = await canaryAt(claim.id, claim.updatedAt);
+    } catch (error) {
+      log.warn({ err: error, canary: claim.id }, 'canary cannot be prepared; skipped this run');
+      return;
+    }
+    if (!canary) return;
+    const next = Number.isFinite(claim.next) ? claim.next : null;
+    const outcome = await runCanary(canary, deps, { slot: claim.slot, next });
+    observe(canary, outcome);
+    batcher.add(outcome.results, outcome.run);
+  }
+
+  const scheduler = new HealthScheduler(
+    db,
+    (claim) =>
+      void runClaimed(claim).catch((error: unknown) => {
+        log.error({ err: error, canary: claim.id }, 'canary run failed');
+      }),
+    {
+      agentId: options.agentId,
+      claimEveryMs: 250,
+      lookaheadMs: 1000,
+      claimLimit: 5000,
+      log,
+    },
+  );
+
+  return {
+    start(): void {
+      batcher.start();
+      scheduler.begin();
+    },
+    async stop(): Promise<void> {
+      scheduler.end();
+      await batcher.stop();
+    },
+    /** Flushes buffered results; for tests and shutdown. */
+    flush: () => batcher.flush(),
+    /** Runs one check (and what it depends on) now, and writes the results before answering. */
+    async runCheck(canaryId: string, checkId: string): Promise<RunNowResult> {
+      const canary = await canaryAt(canaryId, undefined);
+      if (!canary) return { total: 0, success: 0, failed: 0, errors: [] };
+      const outcome = await runCanary(canary, deps, { slot: null, next: null, only: checkId });
+      observe(canary, outcome);
+      await db.transaction((client) => writeResults(client, outcome.results, [outcome.run]));
+      const success = outcome.results.filter((r) => r.pass).length;
+      return {
+        total: outcome.results.length,
+        success,
+        failed: outcome.results.length - success,
+        errors: outcome.results.flatMap((r) => (r.error ? [r.error] : [])),
+      };
+    },
+    status: () => ({
+      waiting: scheduler.waiting,
+      buffered: batcher.buffered,
+      running: limit.active,
+    }),
+  };
+}
+
+export type HealthEngine = ReturnType<typeof createHealthEngine>;

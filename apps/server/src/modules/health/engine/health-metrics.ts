@@ -1,0 +1,68 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { CheckResult } from '../history/check-result.ts';
+
+export interface CheckLabels {
+  readonly name: string;
+  readonly type: string;
+  readonly canaryName: string;
+  readonly canaryNamespace: string;
+}
+
+/**
+ * The health engine's Prometheus metrics, named as canary-checker names them so existing
+ * dashboards and alerts work: canary_check (0 passing, 1 failing), canary_check_duration and
+ * the success/failed/error counters; plus the scheduler's own lateness.
+ */
+export function createHealthMetrics(registry: Registry) {
+  const labelNames = ['key', 'name', 'type', 'canary_name', 'canary_namespace'] as const;
+  const status = new Gauge({
+    name: 'canary_check',
+    help: 'Status of the check: 0 passing, 1 failing',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'canary_check_duration',
+    help: 'How long the check took, in milliseconds',
+    labelNames: ['type', 'canary_name', 'canary_namespace', 'name'],
+    buckets: [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 30000],
+    registers: [registry],
+  });
+  const counter = (name: string, help: string) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['type', 'canary_name', 'canary_namespace', 'name'],
+      registers: [registry],
+    });
+  const passed = counter('canary_check_success_count', 'Check runs that passed');
+  const failed = counter('canary_check_failed_count', 'Check runs that failed');
+  const errored = counter(
+    'canary_check_error_count',
+    'Check runs that could not be evaluated (invalid)',
+  );
+  const lateness = new Histogram({
+    name: 'vigil_health_schedule_lateness_seconds',
+    help: "Delay between a check run's scheduled slot and its start",
+    buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    registers: [registry],
+  });
+  return {
+    observe(result: CheckResult, labels: CheckLabels): void {
+      const common = {
+        type: labels.type,
+        canary_name: labels.canaryName,
+        canary_namespace: labels.canaryNamespace,
+        name: labels.name,
+      };
+      status.set({ ...common, key: result.checkId }, result.pass ? 0 : 1);
+      duration.observe(common, result.duration);
+      (result.invalid ? errored : result.pass ? passed : failed).inc(common);
+    },
+    lateness(ms: number): void {
+      lateness.observe(Math.max(0, ms) / 1000);
+    },
+  };
+}
+
+export type HealthMetrics = ReturnType<typeof createHealthMetrics>;

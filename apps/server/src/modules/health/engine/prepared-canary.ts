@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { PreparedCheck } from '../check-types/check-type.ts';
+import { checkTypes } from '../check-types/registry.ts';
+import { parseCanarySpec } from '../canaries/canary-spec.ts';
+import type { CheckExpressions } from '../expressions/check-expressions.ts';
+import type { CanaryRow } from './canary-store.repository.ts';
+import { parseSchedule, type Schedule } from './schedule.ts';
+
+/** A declared check ready to run: its row id, its expressions and its bound runner. */
+export interface RunnableCheck {
+  readonly id: string;
+  readonly type: string;
+  readonly name: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly expressions: CheckExpressions;
+  readonly dependsOn: readonly string[];
+  readonly timeoutMs: number | undefined;
+  readonly transformDeleteStrategy: 'MarkHealthy' | 'MarkUnhealthy' | 'Ignore' | undefined;
+  readonly runner: PreparedCheck;
+}
+
+export interface PreparedCanary {
+  readonly id: string;
+  readonly name: string;
+  readonly namespace: string;
+  readonly agentId: string;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly updatedAt: number;
+  readonly schedule: Schedule | null;
+  readonly checks: readonly RunnableCheck[];
+}
+
+const runtimeFields = z.object({
+  test: z.object({ expr: z.string().optional(), template: z.string().optional() }).optional(),
+  display: z.object({ expr: z.string().optional(), template: z.string().optional() }).optional(),
+  transform: z.object({ expr: z.string().optional(), template: z.string().optional() }).optional(),
+  markFailOnEmpty: z.boolean().optional(),
+  dependsOn: z.array(z.string()).optional(),
+  timeout: z.number().positive().optional(),
+  transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
+});
+
+/**
+ * Binds a stored canary to its runners once; the engine keeps the result until the canary's
+ * updated_at changes. A spec that no longer validates (a type removed since it was stored)
+ * throws, and the engine records the canary's run as failed.
+ */
+export function prepareCanary(row: CanaryRow): PreparedCanary {
+  const parsed = parseCanarySpec(row.spec);
+  if (!parsed.ok) throw new Error(`${parsed.field} ${parsed.message}`);
+  const ids = new Map(row.checks.map((c) => [`${c.type}/${c.name}`, c]));
+  const checks: RunnableCheck[] = [];
+  for (const declared of parsed.checks) {
+    const stored = ids.get(`${declared.type}/${declared.name}`);
+    const type = checkTypes.get(declared.type);
+    if (!stored || !type) continue;
+    const fields = runtimeFields.parse(declared.spec);
+    checks.push({
+      id: stored.id,
+      type: declared.type,
+      name: declared.name,
+      labels: declared.labels,
+      expressions: fields,
+      dependsOn: fields.dependsOn ?? [],
+      timeoutMs: fields.timeout === undefined ? undefined : fields.timeout * 1000,
+      transformDeleteStrategy: fields.transformDeleteStrategy,
+      runner: type.prepare(declared.spec),
+    });
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    namespace: row.namespace,
+    agentId: row.agent_id,
+    labels: stringLabels(row.labels),
+    updatedAt: row.updated_at.getTime(),
+    schedule: row.schedule ? parseSchedule(row.schedule) : null,
+    checks,
+  };
+}
+
+function stringLabels(labels: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)]));
+}

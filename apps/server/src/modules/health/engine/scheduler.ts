@@ -1,0 +1,124 @@
+import type { Logger } from 'pino';
+import type { Database } from '../../../platform/db.ts';
+import { claimDue, type ClaimedCanary, type DueRow } from './canary-store.repository.ts';
+import { firstSlot, nextSlot, parseSchedule, periodOf, type Schedule } from './schedule.ts';
+import { SlotQueue } from './slot-queue.ts';
+
+export interface SchedulerOptions {
+  readonly agentId: string;
+  /** How often due canaries are claimed from the database. */
+  readonly claimEveryMs: number;
+  /** Slots up to this far ahead are claimed and then started by a local timer, on time. */
+  readonly lookaheadMs: number;
+  readonly claimLimit: number;
+  readonly log: Logger;
+}
+
+/**
+ * Claims due canary slots from the database a little ahead of time, then starts each one
+ * at its slot from a single local timer. Claiming in batches keeps the database off the
+ * per-run path; the timer keeps lateness to the event loop's own.
+ */
+export class HealthScheduler {
+  readonly #queue = new SlotQueue<ClaimedCanary>();
+  readonly #schedules = new Map<string, Schedule>();
+  #claimTimer: NodeJS.Timeout | undefined;
+  #runTimer: NodeJS.Timeout | undefined;
+  #armedFor = Infinity;
+  #claiming = false;
+  #stopped = true;
+
+  constructor(
+    private readonly db: Database,
+    private readonly start: (claim: ClaimedCanary) => void,
+    private readonly options: SchedulerOptions,
+  ) {}
+
+  get waiting(): number {
+    return this.#queue.size;
+  }
+
+  begin(): void {
+    this.#stopped = false;
+    void this.claim();
+    this.#claimTimer = setInterval(() => void this.claim(), this.options.claimEveryMs);
+  }
+
+  /** Stops claiming; slots already claimed but not started are given up (they run next time). */
+  end(): void {
+    this.#stopped = true;
+    clearInterval(this.#claimTimer);
+    clearTimeout(this.#runTimer);
+    this.#queue.clear();
+  }
+
+  async claim(): Promise<void> {
+    if (this.#claiming || this.#stopped) return;
+    this.#claiming = true;
+    try {
+      const horizon = new Date(Date.now() + this.options.lookaheadMs);
+      const claimed = await claimDue(
+        this.db,
+        this.options.agentId,
+        horizon,
+        this.options.claimLimit,
+        (row) => this.#plan(row),
+      );
+      for (const claim of claimed) this.#queue.push(claim);
+      this.#arm();
+    } catch (error) {
+      this.options.log.warn(
+        { err: error },
+        'health scheduler could not claim due canaries; retrying',
+      );
+    } finally {
+      this.#claiming = false;
+    }
+  }
+
+  /** This run's slot and the next one. A canary far behind (after downtime) rejoins spread out. */
+  #plan(row: DueRow): { slot: number; next: number } {
+    const now = Date.now();
+    const schedule = this.#schedule(row.schedule);
+    if (!schedule) return { slot: row.next_runtime.getTime(), next: Number.POSITIVE_INFINITY };
+    let slot = row.next_runtime.getTime();
+    if (now - slot > Math.min(periodOf(schedule, now), 60_000)) slot = firstSlot(schedule, now);
+    return { slot, next: nextSlot(schedule, slot, now) };
+  }
+
+  #schedule(text: string | null): Schedule | undefined {
+    if (!text) return undefined;
+    let schedule = this.#schedules.get(text);
+    if (!schedule) {
+      try {
+        schedule = parseSchedule(text);
+      } catch {
+        return undefined;
+      }
+      this.#schedules.set(text, schedule);
+    }
+    return schedule;
+  }
+
+  #arm(): void {
+    const first = this.#queue.peek();
+    if (!first || this.#stopped) return;
+    if (this.#runTimer && first.slot >= this.#armedFor) return;
+    clearTimeout(this.#runTimer);
+    this.#armedFor = first.slot;
+    this.#runTimer = setTimeout(() => this.#fire(), Math.max(0, first.slot - Date.now()));
+  }
+
+  #fire(): void {
+    this.#runTimer = undefined;
+    this.#armedFor = Infinity;
+    for (const claim of this.#queue.takeDue(Date.now())) {
+      try {
+        this.start(claim);
+      } catch (error) {
+        this.options.log.error({ err: error, canary: claim.id }, 'health run could not start');
+      }
+    }
+    this.#arm();
+  }
+}

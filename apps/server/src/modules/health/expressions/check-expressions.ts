@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import type { CheckOutcome, Expression } from '../check-types/check-type.ts';
+import { evaluateCel, ExpressionError } from './cel.ts';
+import { renderTemplate } from './go-template.ts';
+
+/** The expression fields of a check, as its spec declares them. */
+export interface CheckExpressions {
+  readonly test?: Expression | undefined;
+  readonly display?: Expression | undefined;
+  readonly transform?: Expression | undefined;
+  readonly markFailOnEmpty?: boolean | undefined;
+}
+
+/** One check produced by a `transform`, stored as its own check (transformed = true). */
+export const transformedCheck = z
+  .object({
+    name: z.string().min(1).max(253),
+    description: z.string().optional(),
+    icon: z.string().optional(),
+    namespace: z.string().optional(),
+    labels: z.record(z.string(), z.coerce.string()).optional(),
+    severity: z.string().optional(),
+    endpoint: z.string().optional(),
+    pass: z.boolean().default(true),
+    invalid: z.boolean().optional(),
+    message: z.coerce.string().optional(),
+    error: z.coerce.string().optional(),
+    duration: z.coerce.number().nonnegative().optional(),
+  })
+  .loose();
+export type TransformedCheck = z.infer<typeof transformedCheck>;
+
+export interface JudgedOutcome {
+  readonly pass: boolean;
+  readonly invalid: boolean;
+  readonly message: string | undefined;
+  readonly error: string | undefined;
+  /** Present when the check has a transform that ran: the checks it yields now. */
+  readonly transformed: readonly TransformedCheck[] | undefined;
+}
+
+/**
+ * Applies a check's `test`, `display` and `transform` to what its runner found. A failed run
+ * stays failed (there is nothing to test); expressions that cannot be evaluated fail the
+ * check as invalid, with the expression's error.
+ */
+export function judgeOutcome(
+  expressions: CheckExpressions,
+  outcome: CheckOutcome,
+  environment: Record<string, unknown>,
+  limitMs: number,
+): JudgedOutcome {
+  const base = {
+    pass: outcome.pass,
+    invalid: outcome.invalid ?? false,
+    message: outcome.message,
+    error: outcome.pass ? undefined : (outcome.error ?? 'check failed'),
+    transformed: undefined,
+  };
+  const variables = { ...outcome.data, ...environment };
+  try {
+    let judged: JudgedOutcome = base;
+    if (expressions.test && outcome.pass)
+      judged = applyTest(expressions.test, judged, variables, limitMs);
+    if (expressions.display) {
+      judged = { ...judged, message: text(evaluate(expressions.display, variables, limitMs)) };
+    }
+    if (expressions.transform && outcome.pass) {
+      const transformed = transform(expressions.transform, variables, limitMs);
+      if (transformed.length === 0 && expressions.markFailOnEmpty) {
+        return { ...judged, pass: false, error: 'transform returned no checks', transformed };
+      }
+      judged = { ...judged, transformed };
+    }
+    return judged;
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    return { ...base, pass: false, invalid: true, error: error.message };
+  }
+}
+
+function applyTest(
+  test: Expression,
+  judged: JudgedOutcome,
+  variables: Record<string, unknown>,
+  limitMs: number,
+): JudgedOutcome {
+  const value = evaluate(test, variables, limitMs);
+  const result = test.expr !== undefined ? value : parseBooleanText(value);
+  if (typeof result !== 'boolean') {
+    throw new ExpressionError(`test ${describe(test)} did not return a boolean`);
+  }
+  return result
+    ? judged
+    : { ...judged, pass: false, error: `test ${describe(test)} returned false` };
+}
+
+function transform(
+  expression: Expression,
+  variables: Record<string, unknown>,
+  limitMs: number,
+): TransformedCheck[] {
+  let value = evaluate(expression, variables, limitMs);
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw new ExpressionError('transform did not return JSON');
+    }
+  }
+  const list = Array.isArray(value) ? value : [value];
+  const parsed = z.array(transformedCheck).safeParse(list.map(plain));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ExpressionError(
+      `transform result [${issue?.path.join('.') ?? ''}] ${issue?.message ?? 'is invalid'}`,
+    );
+  }
+  return parsed.data;
+}
+
+function evaluate(expression: Expression, variables: Record<string, unknown>, limitMs: number) {
+  if (expression.expr !== undefined) return evaluateCel(expression.expr, variables, limitMs);
+  return renderTemplate(expression.template ?? '', variables);
+}
+
+function parseBooleanText(value: unknown): unknown {
+  const trimmed = typeof value === 'string' ? value.trim() : value;
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false') return false;
+  return value;
+}
+
+function describe(expression: Expression): string {
+  return JSON.stringify(expression.expr ?? expression.template ?? '');
+}
+
+/** CEL answers ints as BigInt and maps as Maps; stored checks and messages want plain JSON. */
+function plain(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Map)
+    return Object.fromEntries([...value].map(([k, v]) => [String(k), plain(v)]));
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  }
+  return value;
+}
+
+function text(value: unknown): string {
+  const simple = plain(value);
+  return typeof simple === 'string' ? simple : JSON.stringify(simple);
+}

@@ -1,0 +1,84 @@
+import { canRunChecks, parseTimeRange } from '@vigil/domain';
+import { z } from 'zod';
+import type { Database } from '../../platform/db.ts';
+import {
+  ApiError,
+  badRequest,
+  forbidden,
+  notFound,
+  unauthenticated,
+} from '../../platform/errors.ts';
+import type { Actor } from '../../platform/http/actor.ts';
+import { authorise } from '../../platform/http/authorise.ts';
+import { canaryOfCheck } from './engine/canary-store.repository.ts';
+import type { HealthEngine, RunNowResult } from './engine/health-engine.ts';
+import type { CheckSummary } from './history/check-summary.ts';
+import { checkGraph, type CheckGraph } from './history/graph.service.ts';
+import { summarise } from './history/summary.service.ts';
+
+const range = (field: string) =>
+  z.string().transform((text, ctx) => {
+    const ms = parseTimeRange(text);
+    if (ms === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${field} must be a range such as 15m, 1h, 7d, 1mo or 1y (at most 5y)`,
+      });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+export const summaryQuery = z.object({ timeRange: range('timeRange').default(3_600_000) });
+export const graphQuery = z.object({
+  check: z.uuid({ error: 'check must be a check id' }),
+  count: z.coerce.number().int().min(1).max(1000).default(300),
+  start: range('start').default(3_600_000),
+});
+const checkId = z.uuid({ error: 'the check id must be a uuid' });
+
+/** The health area's verbs: authorise, parse, then read or run. */
+export function createHealthService(db: Database, engine: HealthEngine) {
+  return {
+    async summary(actor: Actor, query: unknown): Promise<CheckSummary[]> {
+      authorise(actor, 'canaries', 'read');
+      const { timeRange } = parse(summaryQuery, query);
+      return summarise(db, timeRange, Date.now());
+    },
+    async graph(actor: Actor, query: unknown): Promise<CheckGraph> {
+      authorise(actor, 'canaries', 'read');
+      const { check, count, start } = parse(graphQuery, query);
+      const graph = await checkGraph(db, check, start, count, Date.now());
+      if (!graph) throw notFound(`check ${check} was not found`);
+      return graph;
+    },
+    async runCheck(actor: Actor, id: unknown): Promise<RunNowResult> {
+      if (actor.kind === 'anonymous') throw unauthenticated();
+      if (!canRunChecks(actor.roles)) throw forbidden('canaries', 'run');
+      const parsedId = parse(checkId, id);
+      const owner = await canaryOfCheck(db.pool, parsedId);
+      if (!owner) throw notFound(`check ${parsedId} was not found`);
+      if (owner.transformed) {
+        throw new ApiError(
+          409,
+          'conflict',
+          'this check is made by a transform: run the check it comes from',
+        );
+      }
+      return engine.runCheck(owner.canaryId, parsedId);
+    },
+  };
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.');
+    const message = issue?.message ?? 'is invalid';
+    throw badRequest(field && !message.startsWith(field) ? `${field}: ${message}` : message);
+  }
+  return parsed.data;
+}
+
+export type HealthService = ReturnType<typeof createHealthService>;

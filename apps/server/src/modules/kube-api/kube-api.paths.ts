@@ -1,0 +1,2 @@
+/** Where the Kubernetes-style API lives under /api; a kubeconfig's server ends with it. */
+export const kubeApiPrefix = '/kubernetes';

@@ -1,0 +1,141 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, canariesPath, useKubeApp } from './helpers.ts';
+
+const kube = useKubeApp();
+const main = path.join(import.meta.dirname, '../../src/main.ts');
+let dir = '';
+let token = '';
+
+interface Finished {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `vigil apply …` as a child process, as an operator runs it. */
+function vigilApply(args: readonly string[], env: NodeJS.ProcessEnv = {}, stdin?: string) {
+  return new Promise<Finished>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', main, 'apply', ...args], {
+      env: { ...process.env, VIGIL_TOKEN: '', ...env },
+      timeout: 60_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+const canaryYaml = (
+  name: string,
+  url: string,
+  namespace?: string,
+) => `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: ${name}
+${namespace ? `  namespace: ${namespace}\n` : ''}spec:
+  interval: 60
+  http:
+    - name: homepage
+      url: ${url}
+`;
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-apply-'));
+  token = (await kube.person(['editor'])).token;
+});
+
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('vigil apply', () => {
+  it('creates every canary in a directory of multi-document files', async () => {
+    const folder = path.join(dir, 'canaries');
+    await fs.mkdir(folder);
+    await fs.writeFile(
+      path.join(folder, 'a.yaml'),
+      `${canaryYaml('one', 'https://one.example.com', 'prod')}---\n${canaryYaml('two', 'https://two.example.com')}`,
+    );
+    await fs.writeFile(path.join(folder, 'notes.txt'), 'not a manifest');
+    const result = await vigilApply([
+      '-f',
+      folder,
+      '--server',
+      kube.app().baseUrl,
+      '--token',
+      token,
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      'canary.canaries.flanksource.com/one created\ncanary.canaries.flanksource.com/two created\n',
+    );
+    expect(result.code).toBe(0);
+    const two = await kube.request(canariesPath('default', 'two'), { token });
+    expect(at(two.json, 'spec', 'http', 0, 'url')).toBe('https://two.example.com');
+  }, 60_000);
+
+  it('reads stdin, reports unchanged and configured, and takes VIGIL_TOKEN', async () => {
+    const input = `${canaryYaml('one', 'https://one.example.com', 'prod')}---\n${canaryYaml('two', 'https://changed.example.com')}`;
+    const result = await vigilApply(
+      ['-f', '-', '--server', `${kube.app().baseUrl}/api/kubernetes`],
+      { VIGIL_TOKEN: token },
+      input,
+    );
+    expect(result.stdout).toBe(
+      'canary.canaries.flanksource.com/one unchanged\ncanary.canaries.flanksource.com/two configured\n',
+    );
+    expect(result.code).toBe(0);
+    const checks = await kube.query<{ endpoint: string }>(
+      `select c.endpoint from checks c join canaries k on k.id = c.canary_id
+       where k.name = 'two' and c.deleted_at is null and k.deleted_at is null`,
+    );
+    expect(checks).toEqual([{ endpoint: 'https://changed.example.com' }]);
+  }, 60_000);
+
+  it('exits non-zero with the server message when a spec is refused', async () => {
+    const file = path.join(dir, 'broken.yaml');
+    await fs.writeFile(file, canaryYaml('broken', '42').replace('url: 42', 'url: [1]'));
+    const result = await vigilApply(['-f', file, '--server', kube.app().baseUrl, '--token', token]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Error from server (BadRequest)');
+    expect(result.stderr).toContain('spec.http[0].url');
+    expect(result.stderr).toContain('vigil: 1 of 1 objects were not applied');
+  }, 60_000);
+
+  it('refuses unknown kinds before applying anything, and a missing token', async () => {
+    const file = path.join(dir, 'mixed.yaml');
+    await fs.writeFile(
+      file,
+      `${canaryYaml('three', 'https://three.example.com')}---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n`,
+    );
+    const unknown = await vigilApply([
+      '-f',
+      file,
+      '--server',
+      kube.app().baseUrl,
+      '--token',
+      token,
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('kind Pod (v1) is not supported by this server');
+    expect((await kube.request(canariesPath('default', 'three'), { token })).status).toBe(404);
+
+    const anonymous = await vigilApply([
+      '-f',
+      path.join(dir, 'broken.yaml'),
+      '--server',
+      kube.app().baseUrl,
+    ]);
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.stderr).toContain('(Unauthorized)');
+    expect(anonymous.stderr).toContain('VIGIL_TOKEN');
+  }, 60_000);
+});
