@@ -1,18 +1,18 @@
-import { apply } from './cli/apply.ts';
 import { parseCliArgs, usage, type ParsedArgs } from './cli/args.ts';
-import { migrate } from './cli/migrate.ts';
-import { serve } from './cli/serve.ts';
-import { users } from './cli/users.ts';
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 
 type Verb = (config: Config, parsed: ParsedArgs) => Promise<void>;
 
-/** CLI verbs; `agent` joins this table when its issue lands. */
+/**
+ * CLI verbs, each loaded only when called: `vigil apply` need not load the server.
+ * `agent` joins this table when its issue lands.
+ */
 const verbs: Record<string, Verb> = {
-  serve,
-  migrate,
-  apply: (_config, parsed) => apply(parsed),
-  users: (config, parsed) => users(config, parsed.words, parsed.options),
+  serve: async (config) => (await import('./cli/serve.ts')).serve(config),
+  migrate: async (config) => (await import('./cli/migrate.ts')).migrate(config),
+  apply: async (_config, parsed) => (await import('./cli/apply.ts')).apply(parsed),
+  users: async (config, parsed) =>
+    (await import('./cli/users.ts')).users(config, parsed.words, parsed.options),
 };
 
 async function main(argv: readonly string[]): Promise<void> {

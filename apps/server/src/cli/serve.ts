@@ -33,6 +33,7 @@ export async function serve(config: Config): Promise<void> {
     identity: identitySettingsFrom(config, secretKey),
     edition: config.VIGIL_EDITION,
     localProperties,
+    publicUrl: config.VIGIL_PUBLIC_URL,
   });
   const app = await buildApp({
     db: runtime.db,

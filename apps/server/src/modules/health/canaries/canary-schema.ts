@@ -9,11 +9,15 @@ export function canaryJsonSchema(): unknown {
   const resource = z.object({
     apiVersion: z.literal('canaries.flanksource.com/v1'),
     kind: z.literal('Canary'),
-    metadata: z.object({
-      name: z.string(),
-      namespace: z.string().optional(),
-      labels: z.record(z.string(), z.string()).optional(),
-    }),
+    // Loose: specs copied from `kubectl get -o yaml` carry uid, resourceVersion and others.
+    metadata: z
+      .object({
+        name: z.string(),
+        namespace: z.string().optional(),
+        labels: z.record(z.string(), z.string()).optional(),
+        annotations: z.record(z.string(), z.string()).optional(),
+      })
+      .loose(),
     spec: z
       .object({
         schedule: z.string().optional(),

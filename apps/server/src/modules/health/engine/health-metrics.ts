@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Summary, type Registry } from 'prom-client';
 import type { CheckResult } from '../history/check-result.ts';
 
 export interface CheckLabels {
@@ -41,10 +41,13 @@ export function createHealthMetrics(registry: Registry) {
     'canary_check_error_count',
     'Check runs that could not be evaluated (invalid)',
   );
-  const lateness = new Histogram({
+  // A summary, not a histogram: lateness goals are in single milliseconds, finer than buckets.
+  const lateness = new Summary({
     name: 'vigil_health_schedule_lateness_seconds',
-    help: "Delay between a check run's scheduled slot and its start",
-    buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    help: "Delay between a check run's scheduled slot and its start (last 5 minutes)",
+    percentiles: [0.5, 0.9, 0.99, 0.999],
+    maxAgeSeconds: 300,
+    ageBuckets: 5,
     registers: [registry],
   });
   return {
