@@ -8,6 +8,7 @@ import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts
 import { canariesWriteHook } from './modules/health/canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './modules/health/engine/health-engine.ts';
 import { createValueResolver } from './modules/health/engine/values.ts';
+import { defaultRetention, type HistoryRetention } from './modules/health/history/retention.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createAccessTokenService } from './modules/identity/access-tokens/access-tokens.service.ts';
@@ -57,12 +58,14 @@ export interface HealthSettings {
   readonly maxConcurrentChecks: number;
   readonly defaultTimeoutMs: number;
   readonly flushMs: number;
+  readonly retention: HistoryRetention;
 }
 
 export const defaultHealthSettings: HealthSettings = {
   maxConcurrentChecks: 1000,
   defaultTimeoutMs: 30_000,
   flushMs: 500,
+  retention: defaultRetention,
 };
 
 export interface Api {
@@ -122,7 +125,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       accountRoutes(identity),
       rbacRoutes(db),
       canarySchemaRoutes(),
-      healthRoutes(createHealthService(db, health)),
+      healthRoutes(createHealthService(db, health, healthSettings.retention)),
       propertiesRoutes(properties),
       dataApi.routes,
       kubeApi(dataApi.service, accessTokens, options.publicUrl),

@@ -5,6 +5,7 @@ import { buildApp } from '../platform/http/app.ts';
 import { createLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
 import { Registry } from 'prom-client';
+import { defaultRetention } from '../modules/health/history/retention.ts';
 import { resolveSecretKey } from '../platform/secret-key.ts';
 import { identitySettingsFrom } from '../modules/identity/identity.settings.ts';
 import { readLocalProperties } from '../modules/properties/local-properties.ts';
@@ -29,6 +30,12 @@ export async function serve(config: Config): Promise<void> {
       maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
       defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
       flushMs: 500,
+      retention: {
+        ...defaultRetention,
+        rawMs: config.VIGIL_HEALTH_RAW_RETENTION * 1000,
+        hourlyMs: config.VIGIL_HEALTH_HOURLY_RETENTION * 1000,
+        dailyMs: config.VIGIL_HEALTH_DAILY_RETENTION * 1000,
+      },
     },
     identity: identitySettingsFrom(config, secretKey),
     edition: config.VIGIL_EDITION,

@@ -15,6 +15,7 @@ export const exposedResources: readonly ExposedResource[] = [
   { name: 'check_statuses_1d', object: 'canaries', readOnly: true },
   { name: 'check_component_relationships', object: 'canaries' },
   { name: 'check_config_relationships', object: 'canaries' },
+  { name: 'checks_by_component', object: 'canaries', readOnly: true },
 
   // Topology
   { name: 'topologies', object: 'topologies' },

@@ -46,6 +46,10 @@ export const configSchema = z.object({
   VIGIL_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** A check's time limit when its spec sets none, in seconds. */
   VIGIL_CHECK_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long raw check results, hourly and daily rollups and canary job runs are kept. */
+  VIGIL_HEALTH_RAW_RETENTION: duration.default(30 * 86400),
+  VIGIL_HEALTH_HOURLY_RETENTION: duration.default(90 * 86400),
+  VIGIL_HEALTH_DAILY_RETENTION: duration.default(5 * 365 * 86400),
   VIGIL_BODY_LIMIT: z.coerce
     .number()
     .int()

@@ -14,6 +14,7 @@ import { canaryOfCheck } from './engine/canary-store.repository.ts';
 import type { HealthEngine, RunNowResult } from './engine/health-engine.ts';
 import type { CheckSummary } from './history/check-summary.ts';
 import { checkGraph, type CheckGraph } from './history/graph.service.ts';
+import type { HistoryRetention } from './history/retention.ts';
 import { summarise } from './history/summary.service.ts';
 
 const range = (field: string) =>
@@ -38,17 +39,21 @@ export const graphQuery = z.object({
 const checkId = z.uuid({ error: 'the check id must be a uuid' });
 
 /** The health area's verbs: authorise, parse, then read or run. */
-export function createHealthService(db: Database, engine: HealthEngine) {
+export function createHealthService(
+  db: Database,
+  engine: HealthEngine,
+  retention: HistoryRetention,
+) {
   return {
     async summary(actor: Actor, query: unknown): Promise<CheckSummary[]> {
       authorise(actor, 'canaries', 'read');
       const { timeRange } = parse(summaryQuery, query);
-      return summarise(db, timeRange, Date.now());
+      return summarise(db, timeRange, Date.now(), retention);
     },
     async graph(actor: Actor, query: unknown): Promise<CheckGraph> {
       authorise(actor, 'canaries', 'read');
       const { check, count, start } = parse(graphQuery, query);
-      const graph = await checkGraph(db, check, start, count, Date.now());
+      const graph = await checkGraph(db, check, start, count, Date.now(), retention);
       if (!graph) throw notFound(`check ${check} was not found`);
       return graph;
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
 import { intervalSchedule, parseSchedule } from '../engine/schedule.ts';
+import { dependencyProblem } from './dependencies.ts';
 import { expressionProblem } from './expression-validation.ts';
 
 const settingsSchema = z
@@ -27,6 +28,8 @@ export interface DeclaredCheck {
   readonly severity: string | null;
   readonly owner: string | null;
   readonly spec: Record<string, unknown>;
+  /** Where the check is declared, e.g. `spec.http[0]`, for messages. */
+  readonly field: string;
 }
 
 export type SpecResult =
@@ -73,12 +76,14 @@ export function parseCanarySpec(spec: unknown): SpecResult {
         return { ok: false, field: `${at}.name`, message: `"${name}" is used twice for ${key}` };
       }
       names.add(`${key}/${name}`);
-      checks.push(declared(key, check, type.prepare(parsed.data).endpoint));
+      checks.push(declared(key, at, check, type.prepare(parsed.data).endpoint));
     }
   }
   const parsedSettings = settingsSchema.safeParse(settings);
   if (!parsedSettings.success) return problemAt('spec', parsedSettings.error);
   if (checks.length === 0) return { ok: false, field: 'spec', message: 'declares no checks' };
+  const badDependency = dependencyProblem(checks);
+  if (badDependency) return { ok: false, ...badDependency };
   const schedule =
     parsedSettings.data.schedule ??
     (parsedSettings.data.interval ? intervalSchedule(parsedSettings.data.interval) : undefined);
@@ -116,12 +121,14 @@ function text(value: unknown): string | null {
 
 function declared(
   type: string,
+  field: string,
   check: Record<string, unknown>,
   endpoint: string | undefined,
 ): DeclaredCheck {
   const labels = check.labels;
   return {
     type,
+    field,
     name: String(check.name),
     description: text(check.description),
     icon: text(check.icon),

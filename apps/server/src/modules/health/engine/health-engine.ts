@@ -4,6 +4,7 @@ import type { Database } from '../../../platform/db.ts';
 import type { ConnectionResolver } from '../../connections/connection-resolver.ts';
 import { CheckConfigError, type CheckRunContext } from '../check-types/check-type.ts';
 import { writeResults } from '../history/results.repository.ts';
+import { scheduleRetention, type HistoryRetention } from '../history/retention.ts';
 import { runCanary, type CanaryRunResult } from './canary-runner.ts';
 import { loadCanary, type ClaimedCanary } from './canary-store.repository.ts';
 import { ConcurrencyLimit } from './concurrency.ts';
@@ -25,6 +26,7 @@ export interface HealthEngineOptions {
   readonly maxConcurrentChecks: number;
   readonly defaultTimeoutMs: number;
   readonly flushMs: number;
+  readonly retention: HistoryRetention;
 }
 
 export interface RunNowResult {
@@ -117,6 +119,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
     batcher.add(outcome.results, outcome.run);
   }
 
+  let stopRetention: (() => void) | undefined;
   const scheduler = new HealthScheduler(
     db,
     (claim) =>
@@ -136,8 +139,11 @@ export function createHealthEngine(options: HealthEngineOptions) {
     start(): void {
       batcher.start();
       scheduler.begin();
+      stopRetention ??= scheduleRetention(db, options.retention, log);
     },
     async stop(): Promise<void> {
+      stopRetention?.();
+      stopRetention = undefined;
       scheduler.end();
       await batcher.stop();
     },

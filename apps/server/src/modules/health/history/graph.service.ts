@@ -1,9 +1,7 @@
 import type { Database } from '../../../platform/db.ts';
 import { graphBuckets } from './graph.repository.ts';
+import type { HistoryRetention } from './retention.ts';
 import { summarise } from './summary.service.ts';
-
-/** Raw statuses are kept this long (the retention job's default). */
-export const rawRetentionMs = 30 * 86_400_000;
 
 export interface CheckGraph {
   readonly status: Array<{
@@ -30,11 +28,12 @@ export async function checkGraph(
   windowMs: number,
   count: number,
   now: number,
+  retention: HistoryRetention,
 ): Promise<CheckGraph | undefined> {
-  const [summary] = await summarise(db, windowMs, now, checkId);
+  const [summary] = await summarise(db, windowMs, now, retention, checkId);
   if (!summary) return undefined;
   const bucketSeconds = Math.max(1, Math.ceil(windowMs / count / 1000));
-  const source = windowMs <= rawRetentionMs ? 'raw' : 'hourly';
+  const source = windowMs <= retention.rawMs ? 'raw' : 'hourly';
   const buckets = await graphBuckets(db, source, checkId, new Date(now - windowMs), bucketSeconds);
   return {
     status: buckets.map((b) => ({

@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CheckConfigError,
+  type CheckOutcome,
+  type CheckRunContext,
+} from '../check-types/check-type.ts';
+import type { CheckResult } from '../history/check-result.ts';
+import { runCanary, type CanaryRunnerDeps } from './canary-runner.ts';
+import { ConcurrencyLimit } from './concurrency.ts';
+import type { PreparedCanary, RunnableCheck } from './prepared-canary.ts';
+
+type Run = (ctx: CheckRunContext) => Promise<CheckOutcome>;
+
+interface FakeCheck {
+  readonly name: string;
+  readonly run?: Run;
+  readonly dependsOn?: readonly string[];
+  readonly timeoutMs?: number;
+}
+
+const passes: Run = () => Promise.resolve({ pass: true, message: 'ok', data: {} });
+const fails: Run = () => Promise.resolve({ pass: false, error: 'target down', data: {} });
+
+/** Builds a canary of fake checks, recording the order in which their runners start. */
+function canaryOf(checks: readonly FakeCheck[]) {
+  const started: string[] = [];
+  const runnable = checks.map(
+    (check): RunnableCheck => ({
+      id: `id-${check.name}`,
+      type: 'fake',
+      name: check.name,
+      labels: {},
+      expressions: {},
+      dependsOn: check.dependsOn ?? [],
+      timeoutMs: check.timeoutMs,
+      transformDeleteStrategy: undefined,
+      runner: {
+        endpoint: undefined,
+        run: (ctx) => {
+          started.push(check.name);
+          return (check.run ?? passes)(ctx);
+        },
+      },
+    }),
+  );
+  const canary: PreparedCanary = {
+    id: 'canary-1',
+    name: 'fake',
+    namespace: 'default',
+    agentId: 'agent',
+    labels: {},
+    updatedAt: 0,
+    schedule: null,
+    checks: runnable,
+  };
+  return { canary, started };
+}
+
+function deps(limit = new ConcurrencyLimit(10)): CanaryRunnerDeps {
+  return {
+    limit,
+    defaultTimeoutMs: 5000,
+    expressionLimitMs: 100,
+    context: (_canary, signal, timeoutMs) => ({
+      signal,
+      timeoutMs,
+      namespace: 'default',
+      connection: () => Promise.reject(new CheckConfigError('no connections here')),
+      resolveValue: () => Promise.resolve(undefined),
+    }),
+    syncTransformed: () => Promise.resolve({ ids: new Map(), missing: [] }),
+  };
+}
+
+async function run(checks: readonly FakeCheck[], limit?: ConcurrencyLimit) {
+  const { canary, started } = canaryOf(checks);
+  const outcome = await runCanary(canary, deps(limit), { slot: null, next: null });
+  const byName = (name: string): CheckResult => {
+    const found = outcome.results.find((r) => r.checkName === name);
+    if (!found) throw new Error(`no result for ${name}`);
+    return found;
+  };
+  return { ...outcome, started, byName };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('runCanary', () => {
+  it('starts a check only after the checks it depends on have finished', async () => {
+    const finished: string[] = [];
+    const slow =
+      (name: string, ms: number): Run =>
+      async () => {
+        await sleep(ms);
+        finished.push(name);
+        return { pass: true, data: {} };
+      };
+    const outcome = await run([
+      { name: 'app', dependsOn: ['db', 'cache'], run: slow('app', 1) },
+      { name: 'db', run: slow('db', 30) },
+      { name: 'cache', dependsOn: ['db'], run: slow('cache', 10) },
+      { name: 'dns', run: slow('dns', 1) },
+    ]);
+    expect(finished.indexOf('db')).toBeLessThan(finished.indexOf('cache'));
+    expect(finished.indexOf('cache')).toBeLessThan(finished.indexOf('app'));
+    expect(outcome.started.indexOf('cache')).toBeGreaterThan(outcome.started.indexOf('db'));
+    expect(outcome.results.map((r) => r.pass)).toEqual([true, true, true, true]);
+    expect(outcome.run).toMatchObject({ passed: 4, failed: 0, errors: [] });
+  });
+
+  it('fails the dependants of a failed check without running them', async () => {
+    const outcome = await run([
+      { name: 'web', dependsOn: ['db'] },
+      { name: 'db', run: fails },
+      { name: 'report', dependsOn: ['web'] },
+      { name: 'other' },
+    ]);
+    expect(outcome.started.sort()).toEqual(['db', 'other']);
+    expect(outcome.byName('db')).toMatchObject({ pass: false, error: 'target down' });
+    expect(outcome.byName('web')).toMatchObject({
+      pass: false,
+      error: 'depends on "db", which failed',
+      duration: 0,
+    });
+    expect(outcome.byName('report').error).toBe('depends on "web", which failed');
+    expect(outcome.byName('other').pass).toBe(true);
+    expect(outcome.run).toMatchObject({ passed: 1, failed: 3 });
+    expect(outcome.run.errors).toContain('web: depends on "db", which failed');
+  });
+
+  it('reports a dependency that is not a check of the canary', async () => {
+    const outcome = await run([{ name: 'web', dependsOn: ['nope'] }, { name: 'ok' }]);
+    expect(outcome.byName('web')).toMatchObject({
+      pass: false,
+      error: 'depends on "nope", which is not a check of this canary',
+    });
+    expect(outcome.byName('ok').pass).toBe(true);
+    expect(outcome.started).toEqual(['ok']);
+  });
+
+  it('reports a cycle of two checks, running neither', async () => {
+    const outcome = await run([
+      { name: 'a', dependsOn: ['b'] },
+      { name: 'b', dependsOn: ['a'] },
+      { name: 'c' },
+    ]);
+    expect(outcome.started).toEqual(['c']);
+    expect(outcome.byName('b').error).toBe('depends on "a" in a cycle');
+    expect(outcome.byName('a').error).toBe('depends on "b", which failed');
+  });
+
+  it('reports a cycle of three checks', async () => {
+    const outcome = await run([
+      { name: 'a', dependsOn: ['b'] },
+      { name: 'b', dependsOn: ['c'] },
+      { name: 'c', dependsOn: ['a'] },
+    ]);
+    expect(outcome.started).toEqual([]);
+    expect(outcome.results.every((r) => !r.pass)).toBe(true);
+    expect(outcome.results.map((r) => r.error)).toContain('depends on "a" in a cycle');
+  });
+
+  it('finishes a cycle entered after another dependency (no deadlock)', async () => {
+    const finished = run([
+      { name: 'a', dependsOn: ['x', 'b'] },
+      { name: 'b', dependsOn: ['a'] },
+      { name: 'x' },
+    ]);
+    const limit = sleep(2000).then(() => 'still waiting after 2 s');
+    const outcome = await Promise.race([finished, limit]);
+    expect(outcome).not.toBe('still waiting after 2 s');
+    if (typeof outcome === 'string') return;
+    expect(outcome.byName('x').pass).toBe(true);
+    expect(outcome.byName('a').pass).toBe(false);
+    expect(outcome.byName('b').pass).toBe(false);
+  });
+
+  it('records a runner that throws as crashed, without affecting the others', async () => {
+    const outcome = await run([
+      {
+        name: 'broken',
+        run: () => {
+          throw new TypeError('cannot read x of undefined');
+        },
+      },
+      { name: 'rejects', run: () => Promise.reject(new Error('kaboom')) },
+      { name: 'fine' },
+      { name: 'after', dependsOn: ['fine'] },
+    ]);
+    expect(outcome.byName('broken')).toMatchObject({
+      pass: false,
+      invalid: false,
+      error: 'check crashed: cannot read x of undefined',
+    });
+    expect(outcome.byName('rejects').error).toBe('check crashed: kaboom');
+    expect(outcome.byName('fine').pass).toBe(true);
+    expect(outcome.byName('after').pass).toBe(true);
+  });
+
+  it('records a configuration error as invalid', async () => {
+    const outcome = await run([
+      { name: 'misconfigured', run: (ctx) => ctx.connection('connection://default/missing') },
+    ]);
+    expect(outcome.byName('misconfigured')).toMatchObject({
+      pass: false,
+      invalid: true,
+      error: 'no connections here',
+    });
+  });
+
+  it('records a hanging runner as timed out at its limit, aborting its signal', async () => {
+    let aborted: unknown;
+    const hangs: Run = (ctx) => {
+      ctx.signal.addEventListener('abort', () => (aborted = ctx.signal.reason));
+      return new Promise<never>(() => undefined);
+    };
+    const started = Date.now();
+    const outcome = await run([
+      { name: 'hangs', run: hangs, timeoutMs: 200 },
+      { name: 'hangs-long', run: hangs, timeoutMs: 1000 },
+      { name: 'fine' },
+    ]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(outcome.byName('hangs')).toMatchObject({
+      pass: false,
+      error: 'timed out after 200ms',
+    });
+    expect(outcome.byName('hangs-long').error).toBe('timed out after 1s');
+    expect(outcome.byName('hangs').duration).toBeGreaterThanOrEqual(190);
+    expect(outcome.byName('fine').pass).toBe(true);
+    expect(aborted).toBeInstanceOf(Error);
+  });
+
+  it('runs every check under the shared concurrency limit', async () => {
+    const limit = new ConcurrencyLimit(2);
+    let running = 0;
+    let most = 0;
+    const counted: Run = async () => {
+      running++;
+      most = Math.max(most, running);
+      await sleep(5);
+      running--;
+      return { pass: true, data: {} };
+    };
+    const checks = Array.from({ length: 8 }, (_, i) => ({ name: `c${i}`, run: counted }));
+    const outcome = await run(checks, limit);
+    expect(most).toBe(2);
+    expect(outcome.results).toHaveLength(8);
+    expect(limit.active).toBe(0);
+  });
+
+  it('runs only the selected check and what it depends on', async () => {
+    const { canary, started } = canaryOf([
+      { name: 'db' },
+      { name: 'web', dependsOn: ['db'] },
+      { name: 'other' },
+    ]);
+    const outcome = await runCanary(canary, deps(), { slot: null, next: null, only: 'id-web' });
+    expect(started).toEqual(['db', 'web']);
+    expect(outcome.results.map((r) => r.checkName).sort()).toEqual(['db', 'web']);
+  });
+});

@@ -1,0 +1,80 @@
+import type { ApiClient } from './api-client.ts';
+
+/** Namespaces keep the measured load apart from the canaries the probes add and edit. */
+export const namespaces = { load: 'bench', edited: 'bench-edit', added: 'bench-added' } as const;
+
+export function canaryRow(namespace: string, name: string, schedule: string, url: string) {
+  return { name, namespace, spec: { schedule, http: [{ name: 'home', url }] } };
+}
+
+/** Creates `count` one-check canaries through the data API, `batch` rows per POST. */
+export async function createCanaries(
+  api: ApiClient,
+  namespace: string,
+  count: number,
+  batch: number,
+  schedule: string,
+  url: string,
+): Promise<void> {
+  for (let start = 0; start < count; start += batch) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + batch); i++) {
+      rows.push(canaryRow(namespace, `c-${i}`, schedule, url));
+    }
+    const answer = await api.request('POST', '/api/db/canaries', rows, 'return=minimal');
+    if (answer.status !== 201) {
+      throw new Error(`bulk create answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    }
+  }
+}
+
+export interface ProbeTimes {
+  readonly add: number[];
+  readonly edit: number[];
+  readonly failures: string[];
+}
+
+/**
+ * Until `until`, every `everyMs`: times one POST of a new canary and one PATCH of an existing
+ * canary's spec, as an admin would from the console while the scheduler is under load.
+ */
+export async function probeWrites(
+  api: ApiClient,
+  editIds: readonly string[],
+  schedule: string,
+  url: string,
+  everyMs: number,
+  until: number,
+): Promise<ProbeTimes> {
+  const times: ProbeTimes = { add: [], edit: [], failures: [] };
+  for (let n = 0; Date.now() + everyMs <= until; n++) {
+    const tickAt = Date.now() + everyMs;
+    const row = canaryRow(namespaces.added, `added-${n}`, schedule, url);
+    await timed(times.add, times.failures, 201, () =>
+      api.request('POST', '/api/db/canaries', row, 'return=minimal'),
+    );
+    const id = editIds[n % editIds.length] ?? '';
+    const spec = { schedule, http: [{ name: 'home', url: `${url}?edit=${n}` }] };
+    await timed(times.edit, times.failures, 204, () =>
+      api.request('PATCH', `/api/db/canaries?id=eq.${id}`, { spec }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, tickAt - Date.now())));
+  }
+  return times;
+}
+
+async function timed(
+  into: number[],
+  failures: string[],
+  expected: number,
+  call: () => Promise<{ status: number; body: string }>,
+): Promise<void> {
+  const started = performance.now();
+  try {
+    const answer = await call();
+    into.push(performance.now() - started);
+    if (answer.status !== expected) failures.push(`${answer.status}: ${answer.body.slice(0, 200)}`);
+  } catch (error) {
+    failures.push(error instanceof Error ? error.message : String(error));
+  }
+}

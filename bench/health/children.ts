@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface Child {
+  readonly pid: number;
+  readonly process: ChildProcess;
+  /** Resolves with the first stdout line matching `pattern` (its first group), or rejects. */
+  waitFor(pattern: RegExp, timeoutMs: number): Promise<string>;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
+  stop(graceMs: number): Promise<void>;
+  /** The last lines it printed, for error messages. */
+  tail(): string;
+}
+
+/** A node process run directly (no npm/npx wrapper), so its PID is the one measured. */
+export function spawnNode(
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+): Child {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error(`could not start node ${args.join(' ')}`);
+  const pid = child.pid;
+  const lines: string[] = [];
+  const waiters: Array<(line: string) => void> = [];
+  const collect = (chunk: Buffer): void => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line) continue;
+      lines.push(line);
+      if (lines.length > 40) lines.shift();
+      for (const waiter of waiters) waiter(line);
+    }
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const tail = (): string => lines.join('\n');
+  return {
+    pid,
+    process: child,
+    tail,
+    waitFor(pattern, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no "${pattern.source}" in ${timeoutMs} ms:\n${tail()}`)),
+          timeoutMs,
+        );
+        const seen = (line: string): void => {
+          const match = pattern.exec(line);
+          if (!match) return;
+          clearTimeout(timer);
+          resolve(match[1] ?? match[0]);
+        };
+        for (const line of lines) seen(line);
+        waiters.push(seen);
+        void exited.then(() => {
+          clearTimeout(timer);
+          reject(new Error(`exited (code ${child.exitCode}) before "${pattern.source}":\n${tail()}`));
+        });
+      });
+    },
+    async stop(graceMs) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Runs a node command to completion; rejects with its output when it fails. */
+export async function runNode(
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+  timeoutMs: number,
+): Promise<string> {
+  const child = spawnNode(args, env, cwd);
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) =>
+    child.process.once('exit', (exitCode) => resolve(exitCode)),
+  );
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}:\n${child.tail()}`);
+  return child.tail();
+}
