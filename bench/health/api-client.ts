@@ -78,7 +78,9 @@ const loginFlow = z.object({
   id: z.string(),
   ui: z.object({
     nodes: z.array(
-      z.object({ attributes: z.object({ name: z.string().optional(), value: z.unknown() }) }),
+      z.object({
+        attributes: z.object({ name: z.string().optional(), value: z.unknown().optional() }),
+      }),
     ),
   }),
 });

@@ -9,6 +9,8 @@ export interface Child {
   stop(graceMs: number): Promise<void>;
   /** The last lines it printed, for error messages. */
   tail(): string;
+  /** Lines that matched `notable` (e.g. warnings in the server's JSON log), the first 50. */
+  readonly notable: string[];
 }
 
 /** A node process run directly (no npm/npx wrapper), so its PID is the one measured. */
@@ -16,6 +18,7 @@ export function spawnNode(
   args: readonly string[],
   env: Record<string, string>,
   cwd: string,
+  notablePattern?: RegExp,
 ): Child {
   const child = spawn(process.execPath, args, {
     cwd,
@@ -26,11 +29,13 @@ export function spawnNode(
   const pid = child.pid;
   const lines: string[] = [];
   const waiters: Array<(line: string) => void> = [];
+  const notable: string[] = [];
   const collect = (chunk: Buffer): void => {
     for (const line of chunk.toString('utf8').split('\n')) {
       if (!line) continue;
       lines.push(line);
       if (lines.length > 40) lines.shift();
+      if (notablePattern?.test(line) && notable.length < 50) notable.push(line);
       for (const waiter of waiters) waiter(line);
     }
   };
@@ -42,6 +47,7 @@ export function spawnNode(
     pid,
     process: child,
     tail,
+    notable,
     waitFor(pattern, timeoutMs) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
@@ -58,7 +64,9 @@ export function spawnNode(
         waiters.push(seen);
         void exited.then(() => {
           clearTimeout(timer);
-          reject(new Error(`exited (code ${child.exitCode}) before "${pattern.source}":\n${tail()}`));
+          reject(
+            new Error(`exited (code ${child.exitCode}) before "${pattern.source}":\n${tail()}`),
+          );
         });
       });
     },

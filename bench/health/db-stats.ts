@@ -32,11 +32,11 @@ export async function tableCounters(db: pg.Client): Promise<TableCounters> {
      group by 1`,
   );
   const rows = z.array(counters).parse(tables.rows);
-  const db_ = await db.query(
+  const database = await db.query(
     `select xact_commit as commits, pg_current_wal_lsn() - '0/0'::pg_lsn as wal
      from pg_stat_database where datname = current_database()`,
   );
-  const total = totals.parse(db_.rows[0]);
+  const total = totals.parse(database.rows[0]);
   return {
     inserted: rows.reduce((sum, r) => sum + r.ins, 0),
     updated: rows.reduce((sum, r) => sum + r.upd, 0),

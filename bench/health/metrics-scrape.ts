@@ -54,9 +54,12 @@ export function latenessOf(scrape: Scrape): LatenessSummary {
   };
 }
 
-/** The event loop's delay since the previous scrape (prom-client resets it per collect), ms. */
+/**
+ * The event loop's delay since the previous scrape (prom-client resets it per collect), ms,
+ * less the 10 ms interval of the timer it is sampled with (which the raw values include).
+ */
 export function eventLoopOf(scrape: Scrape): { p50: number; p99: number; max: number } {
   const v = (name: string): number =>
-    (scrape.samples.get(`${eventLoopMetric}${name}_seconds`) ?? Number.NaN) * 1000;
+    Math.max(0, (scrape.samples.get(`${eventLoopMetric}${name}_seconds`) ?? Number.NaN) * 1000 - 10);
   return { p50: v('p50'), p99: v('p99'), max: v('max') };
 }

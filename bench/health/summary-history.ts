@@ -1,4 +1,7 @@
-import { record, serialise, type Histogram } from '../../apps/server/src/modules/health/history/latency-histogram.ts';
+import {
+  bucketOf,
+  serialise,
+} from '../../apps/server/src/modules/health/history/latency-histogram.ts';
 import { runOf, runRange, type CheckProfile, type Timeline } from './summary-profile.ts';
 
 /** Raw check_statuses rows, column by column (the writer sends each column as one array). */
@@ -93,12 +96,46 @@ interface Totals {
   passed: number;
   failed: number;
   sum: number;
-  readonly hist: Histogram;
+  readonly hist: RunningHistogram;
+}
+
+/**
+ * The cumulative histogram, kept with its buckets in order: a snapshot is written at every
+ * hour's end (10.8M of them), and serialise() sorts on each call. Checked against it below.
+ */
+class RunningHistogram {
+  readonly counts = new Map<number, number>();
+  private readonly keys: number[] = [];
+  /** "bucket:count" per bucket, in bucket order. */
+  private readonly pieces: string[] = [];
+  private snapshots = 0;
+
+  record(durationMs: number): void {
+    const bucket = bucketOf(durationMs);
+    const count = (this.counts.get(bucket) ?? 0) + 1;
+    this.counts.set(bucket, count);
+    let at = this.keys.indexOf(bucket);
+    if (at < 0) {
+      at = this.keys.findIndex((k) => k > bucket);
+      if (at < 0) at = this.keys.length;
+      this.keys.splice(at, 0, bucket);
+      this.pieces.splice(at, 0, '');
+    }
+    this.pieces[at] = `${bucket}:${count}`;
+  }
+
+  text(): string {
+    const out = this.pieces.join(',');
+    if (this.snapshots++ % 997 === 0 && out !== serialise(this.counts)) {
+      throw new Error(`bench: the running histogram disagrees with serialise(): ${out}`);
+    }
+    return out;
+  }
 }
 
 /** Folds every run of one check up to the anchor into `into`, as the engine's writer would. */
 export function foldCheck(p: CheckProfile, t: Timeline, into: History): void {
-  const totals: Totals = { passed: 0, failed: 0, sum: 0, hist: new Map() };
+  const totals: Totals = { passed: 0, failed: 0, sum: 0, hist: new RunningHistogram() };
   let hour: Open | undefined;
   let day: Open | undefined;
   let status: 'healthy' | 'unhealthy' | undefined;
@@ -109,14 +146,15 @@ export function foldCheck(p: CheckProfile, t: Timeline, into: History): void {
   const [, end] = runRange(p, t, Number.NEGATIVE_INFINITY, t.anchor);
   for (let k = 0; k <= end; k++) {
     const run = runOf(p, t, k);
-    if (hour && hour.start !== floorTo(run.time, hourMs)) closeBucket(p.id, hour, totals, into.hours);
+    if (hour && hour.start !== floorTo(run.time, hourMs))
+      closeBucket(p.id, hour, totals, into.hours);
     if (day && day.start !== floorTo(run.time, dayMs)) closeBucket(p.id, day, totals, into.days);
     if (!hour || hour.start !== floorTo(run.time, hourMs)) hour = open(run.time, hourMs);
     if (!day || day.start !== floorTo(run.time, dayMs)) day = open(run.time, dayMs);
     if (run.pass) totals.passed++;
     else totals.failed++;
     totals.sum += run.duration;
-    record(totals.hist, run.duration);
+    totals.hist.record(run.duration);
     add(hour, run.time, run.duration, run.pass);
     add(day, run.time, run.duration, run.pass);
     const next = run.pass ? 'healthy' : 'unhealthy';
@@ -141,7 +179,7 @@ export function foldCheck(p: CheckProfile, t: Timeline, into: History): void {
     cumPassed: totals.passed,
     cumFailed: totals.failed,
     cumDurationSum: totals.sum,
-    cumHist: serialise(totals.hist),
+    cumHist: totals.hist.text(),
   });
 }
 
@@ -179,11 +217,15 @@ function closeBucket(id: string, b: Open, totals: Totals, out: BucketColumns): v
   out.cumPassed.push(totals.passed);
   out.cumFailed.push(totals.failed);
   out.cumDurationSum.push(totals.sum);
-  out.cumHist.push(serialise(totals.hist));
+  out.cumHist.push(totals.hist.text());
   out.updated.push(b.last);
 }
 
-function pushRaw(raw: RawColumns, id: string, run: { time: number; duration: number; pass: boolean; error: string | null }): void {
+function pushRaw(
+  raw: RawColumns,
+  id: string,
+  run: { time: number; duration: number; pass: boolean; error: string | null },
+): void {
   raw.checkId.push(id);
   raw.time.push(run.time);
   raw.duration.push(run.duration);

@@ -94,7 +94,12 @@ export function runOf(p: CheckProfile, t: Timeline, k: number): Run {
   }
   // Roughly log-normal around the check's base latency (sigma 0.2).
   const z = (unit(p.index, k, 7) + unit(p.index, k, 8) + unit(p.index, k, 9) - 1.5) * 2;
-  return { time, duration: Math.max(1, Math.round(p.baseMs * Math.exp(0.2 * z))), pass: true, error: null };
+  return {
+    time,
+    duration: Math.max(1, Math.round(p.baseMs * Math.exp(0.2 * z))),
+    pass: true,
+    error: null,
+  };
 }
 
 /** Indexes of the runs with from < time ≤ to. */

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { createDataApi } from './data-api/data-api.module.ts';
 import { createConnectionResolver } from './modules/connections/connection-resolver.ts';
+import { connectionsWriteHook } from './modules/connections/connections.write-hook.ts';
 import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts';
 import { canariesWriteHook } from './modules/health/canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './modules/health/engine/health-engine.ts';
@@ -90,13 +91,14 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     ...(options.signInLimits ? { limits: options.signInLimits } : {}),
   });
   const properties = createPropertiesService(db, options.localProperties);
+  const sealer = createSealer(options.identity.secretKey);
   const metrics = options.metrics ?? new Registry();
   const healthSettings = options.health ?? defaultHealthSettings;
   const health = createHealthEngine({
     db,
     log: options.log,
     metrics,
-    connections: createConnectionResolver(db, createSealer(options.identity.secretKey)),
+    connections: createConnectionResolver(db, sealer),
     values: createValueResolver(healthSettings.secretsDir),
     agentId: localAgentId,
     ...healthSettings,
@@ -108,6 +110,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       ['properties', properties.writeHook],
       ['identities', identitiesWriteHook],
       ['canaries', canariesWriteHook],
+      ['connections', connectionsWriteHook(sealer)],
       ['identity_providers', providersWriteHook(identity.sealer)],
     ]),
   );

@@ -10,7 +10,8 @@ export const exposedResources: readonly ExposedResource[] = [
   // Health
   { name: 'canaries', object: 'canaries' },
   { name: 'checks', object: 'canaries' },
-  { name: 'check_statuses', object: 'canaries' },
+  // Results are written by the engine and agent pushes, which keep totals and rollups with them.
+  { name: 'check_statuses', object: 'canaries', readOnly: true },
   { name: 'check_statuses_1h', object: 'canaries', readOnly: true },
   { name: 'check_statuses_1d', object: 'canaries', readOnly: true },
   { name: 'check_component_relationships', object: 'canaries' },
@@ -64,7 +65,12 @@ export const exposedResources: readonly ExposedResource[] = [
   },
 
   // Settings
-  { name: 'connections', object: 'connections', hiddenColumns: ['password', 'certificate'] },
+  {
+    name: 'connections',
+    object: 'connections',
+    hiddenColumns: ['password', 'certificate'],
+    writeOnlyColumns: ['password', 'certificate'],
+  },
   { name: 'properties', object: 'properties' },
   { name: 'notifications', object: 'notifications' },
   { name: 'notification_send_history', object: 'notifications' },

@@ -102,10 +102,10 @@ describe('hidden columns', () => {
   });
 
   it('refuses hidden columns in columns= and on_conflict', async () => {
-    const columns = await api.request('connections?columns=name,type,password', {
+    const columns = await api.request('identities?columns=traits,credentials', {
       method: 'POST',
       role: 'admin',
-      body: { name: 'x', type: 'http', password: 'p' },
+      body: { traits: { email: 'x@example.com' }, credentials: {} },
     });
     expect(columns.status).toBe(400);
     const conflict = await api.request('connections?on_conflict=password', {
@@ -116,6 +116,7 @@ describe('hidden columns', () => {
     });
     expect(conflict.status).toBe(400);
     expectPgrstError(conflict.json, '42703');
+    expect(await api.query(`select count(*)::int as n from identities`)).toEqual([{ n: 1 }]);
     expect(await api.query(`select name from connections order by name`)).toEqual([{ name: 'db' }]);
   });
 

@@ -70,13 +70,13 @@ describe('body and column errors', () => {
     expect(unknown.error?.code).toBe('PGRST204');
     const hidden = await api
       .client('admin')
-      .from('connections')
-      .update({ password: 'stolen' })
-      .eq('id', ids.connection);
+      .from('identities')
+      .update({ credentials: { password: 'stolen' } })
+      .eq('id', ids.identity);
     expect(hidden.status).toBe(400);
     expect(hidden.error?.code).toBe('PGRST204');
-    const rows = await api.query(`select password from connections`);
-    expect(rows).toEqual([{ password: 'hunter2' }]);
+    const rows = await api.query(`select credentials from identities`);
+    expect(rows).toEqual([{ credentials: { password: 'hash' } }]);
   });
 
   it('refuses invalid JSON with PGRST102', async () => {

@@ -25,6 +25,8 @@ export function canaryJsonSchema(): unknown {
         severity: z.string().optional(),
         owner: z.string().optional(),
         icon: z.string().optional(),
+        replicas: z.number().int().nonnegative().optional(),
+        resultMode: z.string().optional(),
         ...checks,
       })
       .strict(),

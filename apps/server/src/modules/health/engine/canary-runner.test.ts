@@ -24,25 +24,23 @@ const fails: Run = () => Promise.resolve({ pass: false, error: 'target down', da
 /** Builds a canary of fake checks, recording the order in which their runners start. */
 function canaryOf(checks: readonly FakeCheck[]) {
   const started: string[] = [];
-  const runnable = checks.map(
-    (check): RunnableCheck => ({
-      id: `id-${check.name}`,
-      type: 'fake',
-      name: check.name,
-      labels: {},
-      expressions: {},
-      dependsOn: check.dependsOn ?? [],
-      timeoutMs: check.timeoutMs,
-      transformDeleteStrategy: undefined,
-      runner: {
-        endpoint: undefined,
-        run: (ctx) => {
-          started.push(check.name);
-          return (check.run ?? passes)(ctx);
-        },
+  const runnable = checks.map((check): RunnableCheck => ({
+    id: `id-${check.name}`,
+    type: 'fake',
+    name: check.name,
+    labels: {},
+    expressions: {},
+    dependsOn: check.dependsOn ?? [],
+    timeoutMs: check.timeoutMs,
+    transformDeleteStrategy: undefined,
+    runner: {
+      endpoint: undefined,
+      run: (ctx) => {
+        started.push(check.name);
+        return (check.run ?? passes)(ctx);
       },
-    }),
-  );
+    },
+  }));
   const canary: PreparedCanary = {
     id: 'canary-1',
     name: 'fake',

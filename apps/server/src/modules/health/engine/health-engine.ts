@@ -36,6 +36,9 @@ export interface RunNowResult {
   readonly errors: string[];
 }
 
+/** How long stop() waits for runs in flight before writing what it has. */
+const stopWaitMs = 10_000;
+
 /** The check scheduler, runners and result writer, wired together. */
 export function createHealthEngine(options: HealthEngineOptions) {
   const { db, log } = options;
@@ -120,12 +123,15 @@ export function createHealthEngine(options: HealthEngineOptions) {
   }
 
   let stopRetention: (() => void) | undefined;
+  const inFlight = new Set<Promise<void>>();
   const scheduler = new HealthScheduler(
     db,
-    (claim) =>
-      void runClaimed(claim).catch((error: unknown) => {
-        log.error({ err: error, canary: claim.id }, 'canary run failed');
-      }),
+    (claim) => {
+      const run: Promise<void> = runClaimed(claim)
+        .catch((error: unknown) => log.error({ err: error, canary: claim.id }, 'canary run failed'))
+        .finally(() => inFlight.delete(run));
+      inFlight.add(run);
+    },
     {
       agentId: options.agentId,
       claimEveryMs: 250,
@@ -145,6 +151,12 @@ export function createHealthEngine(options: HealthEngineOptions) {
       stopRetention?.();
       stopRetention = undefined;
       scheduler.end();
+      // Runs already started finish (bounded) so that their results are written too.
+      const settled = Promise.allSettled([...inFlight]);
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise((resolve) => (timer = setTimeout(resolve, stopWaitMs)));
+      await Promise.race([settled, bound]);
+      clearTimeout(timer);
       await batcher.stop();
     },
     /** Flushes buffered results; for tests and shutdown. */

@@ -43,7 +43,7 @@ const runtimeFields = z.object({
 /**
  * Binds a stored canary to its runners once; the engine keeps the result until the canary's
  * updated_at changes. A spec that no longer validates (a type removed since it was stored)
- * throws, and the engine records the canary's run as failed.
+ * throws; the engine logs it and skips the run.
  */
 export function prepareCanary(row: CanaryRow): PreparedCanary {
   const parsed = parseCanarySpec(row.spec);

@@ -57,7 +57,7 @@ export function judgeOutcome(
     error: outcome.pass ? undefined : (outcome.error ?? 'check failed'),
     transformed: undefined,
   };
-  const variables = { ...outcome.data, ...environment };
+  const variables = { ...celScalars(outcome.data), ...environment };
   try {
     let judged: JudgedOutcome = base;
     if (expressions.test && outcome.pass)
@@ -122,6 +122,18 @@ function transform(
 function evaluate(expression: Expression, variables: Record<string, unknown>, limitMs: number) {
   if (expression.expr !== undefined) return evaluateCel(expression.expr, variables, limitMs);
   return renderTemplate(expression.template ?? '', variables);
+}
+
+/**
+ * A runner's own whole numbers (code, elapsed, count) are CEL ints, as canary-checker's are,
+ * so `code + 1` and `elapsed / 1000` work; decoded JSON inside them stays double, as in Go.
+ */
+function celScalars(data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    out[key] = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+  }
+  return out;
 }
 
 function parseBooleanText(value: unknown): unknown {

@@ -8,7 +8,7 @@ export async function ensurePartitions(db: Queryable, months: number): Promise<n
   const created = await db.query(`select ensure_check_status_partitions(current_date, $1) as n`, [
     months,
   ]);
-  return z.coerce.number().parse(created.rows[0]?.n ?? 0);
+  return countOf(created.rows[0]);
 }
 
 /**
@@ -27,7 +27,7 @@ export async function trimRawStatuses(db: Queryable, cutoff: Date): Promise<numb
     const partition = partitionRow.parse(raw);
     if (partition.upper.getTime() > cutoff.getTime()) continue;
     const counted = await db.query(`select count(*)::bigint as n from ${ident(partition.name)}`);
-    removed += z.coerce.number().parse(counted.rows[0]?.n ?? 0);
+    removed += countOf(counted.rows[0]);
     await db.query(`drop table ${ident(partition.name)}`);
   }
   const deleted = await db.query(`delete from check_statuses where time < $1`, [cutoff]);
@@ -58,6 +58,10 @@ export async function trimCanaryRuns(db: Queryable, cutoff: Date, keep: number):
     [keep],
   );
   return (old.rowCount ?? 0) + (surplus.rowCount ?? 0);
+}
+
+function countOf(row: unknown): number {
+  return z.object({ n: z.coerce.number() }).parse(row).n;
 }
 
 /** Partition names come from pg_class and match check_statuses_YYYY_MM; quoted all the same. */

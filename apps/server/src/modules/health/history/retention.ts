@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Database } from '../../../platform/db.ts';
 import {
   ensurePartitions,
@@ -52,7 +53,7 @@ export async function runRetention(
   const started = Date.now();
   try {
     const locked = await client.query(`select pg_try_advisory_lock($1) as ok`, [lockKey]);
-    if (locked.rows[0]?.ok !== true) return undefined;
+    if (!z.object({ ok: z.boolean() }).parse(locked.rows[0]).ok) return undefined;
     try {
       const outcome = {
         partitionsCreated: await ensurePartitions(client, 3),
