@@ -179,3 +179,58 @@ describe('canaries through the data API', () => {
     expect(text).toContain('"tcp"');
   });
 });
+
+describe('checks through the data API, as the health screens read them', () => {
+  it('embeds canary, agent, components and configs, and pages check_statuses', async () => {
+    const [check] = await api.query<{ id: string; canary_id: string }>(
+      `select id, canary_id from checks where deleted_at is null limit 1`,
+    );
+    const [component] = await api.query<{ id: string }>(
+      `insert into components (name, type) values ('checkout', 'Service') returning id`,
+    );
+    const [config] = await api.query<{ id: string }>(
+      `insert into config_items (name, type) values ('web-pod', 'Kubernetes::Pod') returning id`,
+    );
+    await api.query(
+      `insert into check_component_relationships (check_id, component_id, canary_id) values ($1, $2, $3)`,
+      [check?.id, component?.id, check?.canary_id],
+    );
+    await api.query(
+      `insert into check_config_relationships (check_id, config_id, canary_id) values ($1, $2, $3)`,
+      [check?.id, config?.id, check?.canary_id],
+    );
+    const answer = await api.request(
+      `checks?id=eq.${check?.id}&select=id,name,canaries(id,name,source),agents(id,name),` +
+        `components:check_component_relationships(components(id,name,icon)),` +
+        `configs:check_config_relationships(configs:config_items(id,name,type))`,
+    );
+    expect(answer.status).toBe(200);
+    const [row] = rowsOf(answer.json);
+    expect(row).toMatchObject({
+      canaries: { id: check?.canary_id },
+      agents: { name: 'local' },
+      components: [{ components: { name: 'checkout' } }],
+      configs: [{ configs: { name: 'web-pod', type: 'Kubernetes::Pod' } }],
+    });
+    const byComponent = await api.request(`checks_by_component?component_id=eq.${component?.id}`);
+    expect(rowsOf(byComponent.json).map((r) => r.id)).toEqual([check?.id]);
+    await api.query(
+      `insert into check_statuses (check_id, time, duration, status)
+       select $1, now() - make_interval(mins => n), n * 10, n % 3 <> 0 from generate_series(1, 120) n`,
+      [check?.id],
+    );
+    const page = await api.request(
+      `check_statuses?check_id=eq.${check?.id}&time=gt.now-1d&status=eq.false&duration=gte.500` +
+        `&order=time.desc&limit=50&offset=0`,
+      { headers: { prefer: 'count=exact' } },
+    );
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-range')).toBe('0-23/24');
+    const write = await api.request('check_statuses', {
+      method: 'POST',
+      role: 'admin',
+      body: { check_id: check?.id, time: new Date().toISOString(), status: true },
+    });
+    expect(write.status).toBe(405);
+  });
+});

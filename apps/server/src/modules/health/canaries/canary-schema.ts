@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { checkTypes } from '../check-types/registry.ts';
+import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
 
 /** canary-checker's Canary resource, with the check types that have a runner here. */
 export function canaryJsonSchema(): unknown {
   const checks = Object.fromEntries(
     [...checkTypes].map(([key, type]) => [key, z.array(type.schema).optional()]),
+  );
+  // Known to canary-checker but without a runner here: listed so editors know the key, and
+  // refused by the write hook with 'check type X is not supported yet'.
+  const pending = Object.fromEntries(
+    [...pendingCheckTypes].map((key) => [
+      key,
+      z
+        .array(z.object({ name: z.string() }).loose())
+        .optional()
+        .describe(`check type ${key} is not supported yet`),
+    ]),
   );
   const resource = z.object({
     apiVersion: z.literal('canaries.flanksource.com/v1'),
@@ -27,6 +38,7 @@ export function canaryJsonSchema(): unknown {
         icon: z.string().optional(),
         replicas: z.number().int().nonnegative().optional(),
         resultMode: z.string().optional(),
+        ...pending,
         ...checks,
       })
       .strict(),
