@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OpenedConnection } from '../../connections/connection-resolver.ts';
 
 const expression = z
   .object({ expr: z.string().optional(), template: z.string().optional() })
@@ -71,17 +72,7 @@ export interface CheckOutcome {
 }
 
 /** A `connection://namespace/name` resolved, with its secrets opened. */
-export interface ResolvedConnection {
-  readonly name: string;
-  readonly namespace: string;
-  readonly type: string;
-  readonly url: string | null;
-  readonly username: string | null;
-  readonly password: string | null;
-  readonly certificate: string | null;
-  readonly insecureTls: boolean;
-  readonly properties: Readonly<Record<string, unknown>>;
-}
+export type ResolvedConnection = OpenedConnection;
 
 /** What a running check may use besides its spec. */
 export interface CheckRunContext {

@@ -1,4 +1,4 @@
-import { deserialise, percentile, subtract, type Histogram } from './latency-histogram.ts';
+import { difference, percentilesOf, readSorted } from './histogram-window.ts';
 import type {
   CumulativeSummaryRow,
   ExactSummaryRow,
@@ -56,21 +56,19 @@ export function fromExact(row: ExactSummaryRow): CheckSummary {
 }
 
 export function fromCumulative(row: CumulativeSummaryRow): CheckSummary {
-  const now = deserialise(row.cum_hist);
-  const window: Histogram = subtract(now, deserialise(row.base_hist));
-  const recent: Histogram = subtract(now, deserialise(row.hour_hist));
+  const now = readSorted(row.cum_hist);
+  const [p95 = null, p97 = null, p99 = null] = percentilesOf(
+    difference(now, readSorted(row.base_hist)),
+    [0.95, 0.97, 0.99],
+  );
+  const [rolling1h = null] = percentilesOf(difference(now, readSorted(row.hour_hist)), [0.95]);
   return base(
     row,
     {
       passed: Math.max(0, row.cum_passed - (row.base_passed ?? 0)),
       failed: Math.max(0, row.cum_failed - (row.base_failed ?? 0)),
     },
-    {
-      p95: percentile(window, 0.95),
-      p97: percentile(window, 0.97),
-      p99: percentile(window, 0.99),
-      rolling1h: percentile(recent, 0.95),
-    },
+    { p95, p97, p99, rolling1h },
   );
 }
 
