@@ -1,6 +1,9 @@
-import SftpClient from 'ssh2-sftp-client';
+import type SftpClient from 'ssh2-sftp-client';
 import type { FolderEntry, FolderLister } from './folder-listing.ts';
 import { NotAFolderError } from './folder-listing.ts';
+import { lazyModule } from './lazy-module.ts';
+
+const sftpModule = lazyModule(() => import('ssh2-sftp-client'));
 
 export interface SftpTarget {
   readonly host: string;
@@ -19,7 +22,8 @@ export function sftpLister(
   return {
     async list(signal) {
       // Callbacks replace the library's global listeners, which log every close.
-      const client = new SftpClient('vigil-folder-check', { error: () => {}, close: () => {} });
+      const { default: Client } = await sftpModule();
+      const client = new Client('vigil-folder-check', { error: () => {}, close: () => {} });
       const abort = abortPromise(signal);
       try {
         await Promise.race([

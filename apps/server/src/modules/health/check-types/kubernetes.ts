@@ -7,7 +7,10 @@ import {
   failed,
   type CheckRunContext,
 } from './check-type.ts';
-import { KubeLister, kubeErrorText, loadKubeConfig } from './kube-client.ts';
+import type { KubeLister } from './kube-client.ts';
+import { lazyModule } from './lazy-module.ts';
+
+const kubeClient = lazyModule(() => import('./kube-client.ts'));
 import { resourceHealth, type ResourceHealth } from './kube-health.ts';
 
 const selector = z
@@ -46,13 +49,15 @@ export const kubernetesCheckType = defineCheckType({
   schema: kubernetesCheck,
   endpoint: (check) => [check.kind, check.namespaceSelector?.name].filter(Boolean).join('/'),
   async run(check, ctx) {
-    const lister = new KubeLister(loadKubeConfig(await kubeconfigOf(check, ctx)), ctx.signal);
+    const kube = await kubeClient();
+    const config = kube.loadKubeConfig(await kubeconfigOf(check, ctx));
+    const lister = new kube.KubeLister(config, ctx.signal);
     let found: Found[];
     try {
       found = await listResources(lister, check);
     } catch (error) {
       if (error instanceof CheckConfigError) throw error;
-      return failed(kubeErrorText(error), { results: [] });
+      return failed(kube.kubeErrorText(error), { results: [] });
     }
     const data = { results: found };
     if (found.length === 0 && check.test === undefined) return failed('no resources found', data);

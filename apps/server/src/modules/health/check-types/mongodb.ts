@@ -1,4 +1,4 @@
-import { MongoClient, type MongoClientOptions } from 'mongodb';
+import type { MongoClient, MongoClientOptions } from 'mongodb';
 import { z } from 'zod';
 import { closeGracefully, runBudget, untilAborted } from './abortable.ts';
 import {
@@ -10,6 +10,9 @@ import {
   failed,
 } from './check-type.ts';
 import { resolveTarget, sanitizeEndpoint, type Target } from './connection-target.ts';
+import { lazyModule } from './lazy-module.ts';
+
+const mongodb = lazyModule(() => import('mongodb'));
 
 const mongodbCheck = z
   .object({
@@ -35,7 +38,7 @@ export const mongodbCheckType = defineCheckType({
   async run(check, ctx) {
     const budget = runBudget(ctx.timeoutMs);
     const target = await resolveTarget(check, ctx);
-    const client = createClient(target, {
+    const client = createClient((await mongodb()).MongoClient, target, {
       serverSelectionTimeoutMS: budget.left(),
       connectTimeoutMS: ctx.timeoutMs,
       socketTimeoutMS: ctx.timeoutMs,
@@ -83,7 +86,11 @@ function seedsUnreachable(client: MongoClient, url: string): Promise<never> {
 }
 
 /** One connection, no retries: a probe, not a pool. Credentials in the URL win. */
-function createClient(target: Target, timeouts: MongoClientOptions): MongoClient {
+function createClient(
+  Client: typeof MongoClient,
+  target: Target,
+  timeouts: MongoClientOptions,
+): MongoClient {
   if (!/^mongodb(\+srv)?:\/\//i.test(target.url)) {
     throw new CheckConfigError('url must start with mongodb:// or mongodb+srv://');
   }
@@ -93,7 +100,7 @@ function createClient(target: Target, timeouts: MongoClientOptions): MongoClient
       ? { auth: { username: target.username, password: target.password } }
       : {};
   try {
-    return new MongoClient(target.url, {
+    return new Client(target.url, {
       ...timeouts,
       ...auth,
       maxPoolSize: 1,

@@ -1,7 +1,8 @@
-import { Connection, Request, RequestError, type ConnectionConfiguration } from 'tedious';
+import type { Connection, ConnectionConfiguration, Request } from 'tedious';
 import { z } from 'zod';
 import { untilAborted } from './abortable.ts';
 import { CheckConfigError, defineCheckType } from './check-type.ts';
+import { lazyModule } from './lazy-module.ts';
 import type { Target } from './connection-target.ts';
 import {
   runSqlCheck,
@@ -19,6 +20,8 @@ export const mssqlCheckType = defineCheckType({
   run: (check, ctx) => runSqlCheck(check, ctx, mssqlDialect),
 });
 
+const tedious = lazyModule(() => import('tedious'));
+
 /** SQL Server's "Incorrect syntax near …" and "… near the keyword …". */
 const SYNTAX_ERRORS = new Set([102, 156]);
 
@@ -29,28 +32,41 @@ const rowColumns = z.array(
 const mssqlDialect: SqlDialect = {
   defaultQuery: 'SELECT 1 AS result',
   async query(request) {
-    const connection = new Connection(configuration(request));
+    const driver = await tedious();
+    const connection = new driver.Connection(configuration(request));
     connection.on('error', () => undefined);
     try {
-      const work = runBatch(connection, request);
+      const work = runBatch(connection, request, driver.Request);
       return await untilAborted(work, request.signal, request.timeoutMs, () => connection.close());
     } finally {
       connection.close();
     }
   },
-  isInvalidQuery: (error) =>
-    error instanceof RequestError && error.number !== undefined && SYNTAX_ERRORS.has(error.number),
+  isInvalidQuery: (error) => {
+    const number = requestErrorNumber(error);
+    return number !== undefined && SYNTAX_ERRORS.has(number);
+  },
 };
+
+/** tedious's RequestError carries the server's error number. */
+function requestErrorNumber(error: unknown): number | undefined {
+  if (!(error instanceof Error) || error.name !== 'RequestError' || !('number' in error))
+    return undefined;
+  return typeof error.number === 'number' ? error.number : undefined;
+}
 
 function runBatch(
   connection: Connection,
   request: SqlQuery,
+  RequestClass: typeof Request,
 ): Promise<Array<Record<string, unknown>>> {
   return new Promise((resolve, reject) => {
     connection.connect((connectError) => {
       if (connectError) return reject(withCause(connectError));
       const rows: Array<Record<string, unknown>> = [];
-      const batch = new Request(request.sql, (error) => (error ? reject(error) : resolve(rows)));
+      const batch = new RequestClass(request.sql, (error) =>
+        error ? reject(error) : resolve(rows),
+      );
       batch.setTimeout(request.statementTimeoutMs());
       batch.on('row', (columns: unknown) => {
         const parsed = rowColumns.safeParse(columns);

@@ -1,7 +1,8 @@
-import { createConnection, type ConnectionOptions } from 'mysql2';
+import type { ConnectionOptions, createConnection } from 'mysql2';
 import { closeGracefully, untilAborted } from './abortable.ts';
 import { CheckConfigError, defineCheckType } from './check-type.ts';
 import type { Target } from './connection-target.ts';
+import { lazyModule } from './lazy-module.ts';
 import { runSqlCheck, sqlCheckSchema, sqlEndpoint, type SqlDialect } from './sql-check.ts';
 
 /** `spec.mysql[]`: one statement on a fresh MySQL or MariaDB connection. */
@@ -12,13 +13,16 @@ export const mysqlCheckType = defineCheckType({
   run: (check, ctx) => runSqlCheck(check, ctx, mysqlDialect),
 });
 
+const mysql2 = lazyModule(() => import('mysql2'));
+
 const ER_PARSE_ERROR = 1064;
 const ER_UNKNOWN_SYSTEM_VARIABLE = 1193;
 
 const mysqlDialect: SqlDialect = {
   defaultQuery: 'SELECT 1',
   async query(request) {
-    const raw = createConnection({
+    const driver = await mysql2();
+    const raw = driver.createConnection({
       ...connectionOptions(request.target),
       connectTimeout: request.timeoutMs,
       dateStrings: true,

@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { z } from 'zod';
 import { CheckTimeoutError, closeGracefully, runBudget, untilAborted } from './abortable.ts';
 import {
@@ -10,6 +10,9 @@ import {
   failed,
 } from './check-type.ts';
 import { resolveTarget, sanitizeEndpoint, type Target } from './connection-target.ts';
+import { lazyModule } from './lazy-module.ts';
+
+const ioredis = lazyModule(() => import('ioredis'));
 
 const redisCheck = z
   .object({
@@ -39,7 +42,8 @@ export const redisCheckType = defineCheckType({
     const budget = runBudget(ctx.timeoutMs);
     const target = await resolveTarget({ ...check, url: check.url ?? check.addr }, ctx);
     const { db, ...options } = redisOptions(target, check.db);
-    const client = new Redis({
+    const driver = await ioredis();
+    const client = new driver.Redis({
       ...options,
       connectTimeout: ctx.timeoutMs,
       commandTimeout: budget.left(),
