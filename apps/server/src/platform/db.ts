@@ -38,6 +38,10 @@ export function createDatabase(url: string, max: number): Database {
     pool,
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: a server that goes away would otherwise
+      // raise an uncaught 'error' event; the failing query rejects on its own.
+      const ignore = (): void => undefined;
+      client.on('error', ignore);
       try {
         await client.query('begin');
         const result = await fn(client);
@@ -47,6 +51,7 @@ export function createDatabase(url: string, max: number): Database {
         await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
+        client.removeListener('error', ignore);
         client.release();
       }
     },

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { TestApp } from '../app.ts';
 import { startCountingTarget, type CountingTarget } from './counting-target.ts';
 import { call, createdId, eventually, startTestApp } from './health-harness.ts';
@@ -37,41 +38,100 @@ async function closedPort(): Promise<number> {
 
 const ok = { name: 'ok', url: 'http://127.0.0.1:9/' };
 
+function messageOf(json: unknown): string {
+  const parsed = z.object({ message: z.string() }).safeParse(json);
+  return parsed.success ? parsed.data.message : '';
+}
+
 describe('canary specs that cannot run are refused, naming the field', () => {
   it.each([
     ['a spec that is not an object', 'not a spec', 'spec must be an object'],
     ['a spec that is a list', [ok], 'spec must be an object'],
     ['a check list that is not a list', { http: ok }, 'spec.http must be a list'],
-    ['a check that is not an object', { http: ['http://x'] }, 'spec.http[0]'],
-    ['a check without its required field', { http: [{ name: 'x' }] }, 'spec.http[0].url'],
-    ['a check without a name', { http: [{ url: 'http://x/' }] }, 'spec.http[0].name'],
-    ['a field of the wrong type', { http: [{ ...ok, responseCodes: 'all' }] }, 'responseCodes'],
-    ['an unknown field of a check', { http: [{ ...ok, colour: 'red' }] }, 'spec.http[0].colour'],
-    ['an unknown field of the spec', { colour: 'red', http: [ok] }, 'spec.colour'],
-    ['an unknown field of an expression', { http: [{ ...ok, test: { cel: 'true' } }] }, 'test'],
+    ['a check that is not an object', { http: ['http://x'] }, 'spec.http[0] '],
+    ['a check without its url', { http: [{ name: 'x' }] }, 'spec.http[0].url needs url'],
+    ['a check without a name', { http: [{ url: 'http://x/' }] }, 'spec.http[0].name '],
+    [
+      'a field of the wrong type',
+      { http: [{ ...ok, responseCodes: 'all' }] },
+      'spec.http[0].responseCodes ',
+    ],
+    [
+      'an unknown field of a check',
+      { http: [{ ...ok, colour: 'red' }] },
+      'spec.http[0].colour is not a known field',
+    ],
+    [
+      'an unknown field of the spec',
+      { colour: 'red', http: [ok] },
+      'spec.colour is not a known field',
+    ],
+    [
+      'an unknown field of an expression',
+      { http: [{ ...ok, test: { cel: 'true' } }] },
+      'spec.http[0].test.cel is not a known field',
+    ],
     ['a spec without checks', { schedule: '@every 1m' }, 'spec declares no checks'],
-    ['a schedule of "@every soon"', { schedule: '@every soon', http: [ok] }, 'spec.schedule'],
-    ['a schedule of "61 * * * *"', { schedule: '61 * * * *', http: [ok] }, 'spec.schedule'],
-    ['a schedule below a second', { schedule: '@every 100ms', http: [ok] }, 'spec.schedule'],
-    ['an interval that is not a number', { interval: 'often', http: [ok] }, 'spec.interval'],
-    ['bad CEL in test', { http: [{ ...ok, test: { expr: 'code ==' } }] }, 'test.expr'],
-    ['bad CEL in display', { http: [{ ...ok, display: { expr: 'code ==' } }] }, 'display.expr'],
+    [
+      'a schedule of "@every soon"',
+      { schedule: '@every soon', http: [ok] },
+      'spec.schedule must be @every followed by a duration',
+    ],
+    [
+      'a schedule of "61 * * * *"',
+      { schedule: '61 * * * *', http: [ok] },
+      'spec.schedule is not a valid schedule',
+    ],
+    [
+      'a schedule below a second',
+      { schedule: '@every 100ms', http: [ok] },
+      'spec.schedule must run at most once a second',
+    ],
+    ['an interval that is not a number', { interval: 'often', http: [ok] }, 'spec.interval '],
+    [
+      'bad CEL in test',
+      { http: [{ ...ok, test: { expr: 'code ==' } }] },
+      'spec.http[0].test.expr is not valid',
+    ],
+    [
+      'bad CEL in display',
+      { http: [{ ...ok, display: { expr: 'code ==' } }] },
+      'spec.http[0].display.expr is not valid',
+    ],
     [
       'bad CEL in transform',
       { http: [{ ...ok, transform: { expr: 'code ==' } }] },
-      'spec.http[0].transform.expr',
+      'spec.http[0].transform.expr is not valid',
     ],
-    ['an unclosed template action', { http: [{ ...ok, display: { template: '{{ .x ' } }] }, 'display.template'],
-    ['an unsupported template action', { http: [{ ...ok, display: { template: '{{ if .x }}' } }] }, 'display.template'],
-    ['an unsupported type', { cloudwatch: [{ name: 'x' }] }, 'spec.cloudwatch'],
-    ['a malformed connection', { http: [{ ...ok, connection: 'db' }] }, 'connection'],
-  ])('refuses %s with 400 and writes nothing', async (_what, spec, field) => {
+    [
+      'an unclosed template action',
+      { http: [{ ...ok, display: { template: '{{ .x ' } }] },
+      'spec.http[0].display.template is not valid',
+    ],
+    [
+      'an unsupported template action',
+      { http: [{ ...ok, display: { template: '{{ if .x }}' } }] },
+      'spec.http[0].display.template is not valid',
+    ],
+    [
+      'an unsupported type',
+      { cloudwatch: [{ name: 'x' }] },
+      'spec.cloudwatch check type cloudwatch is not supported yet',
+    ],
+    [
+      'a malformed connection',
+      { http: [{ ...ok, connection: 'db' }] },
+      'spec.http[0].connection must look like connection://',
+    ],
+  ])('refuses %s with 400 and writes nothing', async (_what, spec, prefix) => {
     const before = await counts();
     const answer = await call(app, 'POST', '/api/db/canaries', 'editor', { name: 'bad', spec });
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual(expect.objectContaining({ message: expect.any(String) }));
-    const message = JSON.stringify(answer.json);
-    expect(message).toContain(field);
+    expect(answer.json).toEqual(
+      expect.objectContaining({ code: 'bad_request', message: expect.stringMatching(/./) }),
+    );
+    expect(messageOf(answer.json)).toContain(prefix);
+    expect(messageOf(answer.json).startsWith(prefix)).toBe(true);
     expect(await counts()).toEqual(before);
   });
 
@@ -120,7 +180,11 @@ describe('canaries that fail at run time', () => {
       {
         name: 'misconfigured',
         http: [
-          { name: 'no-conn', url: `${target.url}/no-conn`, connection: 'connection://default/missing' },
+          {
+            name: 'no-conn',
+            url: `${target.url}/no-conn`,
+            connection: 'connection://default/missing',
+          },
         ],
       },
       { name: 'healthy', http: [{ name: 'up', url: `${target.url}/up` }] },

@@ -91,7 +91,10 @@ describe('canaries through the data API', () => {
   });
 
   it.each([
-    [{ http: [{ name: 'x' }] }, 'spec.http[0].url needs url (or the legacy endpoint)'],
+    [
+      { http: [{ name: 'x' }] },
+      'spec.http[0].url needs url (or the legacy endpoint, or a connection with a url)',
+    ],
     [
       { http: [{ name: 'x', url: 'https://x', bogus: 1 }] },
       'spec.http[0].bogus is not a known field',

@@ -7,6 +7,7 @@ import {
   type HealthEngine,
 } from '../../src/modules/health/engine/health-engine.ts';
 import { createValueResolver } from '../../src/modules/health/engine/values.ts';
+import { defaultRetention } from '../../src/modules/health/history/retention.ts';
 import { createSealer } from '../../src/platform/crypto.ts';
 import { createDatabase, type Database } from '../../src/platform/db.ts';
 
@@ -40,6 +41,7 @@ export function startReplica(url: string, options: { flushMs?: number } = {}): R
     maxConcurrentChecks: 100,
     defaultTimeoutMs: 5000,
     flushMs: options.flushMs ?? 500,
+    retention: defaultRetention,
   });
   return {
     engine,

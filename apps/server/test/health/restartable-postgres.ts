@@ -6,7 +6,10 @@ import { pino } from 'pino';
 import { parseCanarySpec } from '../../src/modules/health/canaries/canary-spec.ts';
 import { syncChecks } from '../../src/modules/health/canaries/checks.repository.ts';
 import { localAgentId } from '@vigil/domain';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/embedded-postgres.ts';
+import {
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../src/platform/embedded-postgres.ts';
 import { runMigrations } from '../../src/platform/migrations.ts';
 
 /** A migrated embedded PostgreSQL of a test's own, which the test can stop and start again. */

@@ -8,7 +8,9 @@ export function dependencyProblem(
   checks: readonly DeclaredCheck[],
 ): { field: string; message: string } | undefined {
   const names = new Set(checks.map((c) => c.name));
-  const edges = new Map(checks.map((c) => [c.name, dependsOn(c)]));
+  // A name's edges are those of every check that bears it (names are unique per type only).
+  const edges = new Map<string, string[]>();
+  for (const c of checks) edges.set(c.name, [...(edges.get(c.name) ?? []), ...dependsOn(c)]);
   for (const check of checks) {
     for (const [index, name] of dependsOn(check).entries()) {
       if (!names.has(name)) {

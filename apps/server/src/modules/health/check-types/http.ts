@@ -40,8 +40,8 @@ const httpCheck = z
       .optional(),
   })
   .strict()
-  .refine((c) => c.url !== undefined || c.endpoint !== undefined, {
-    message: 'needs url (or the legacy endpoint)',
+  .refine((c) => c.url !== undefined || c.endpoint !== undefined || c.connection !== undefined, {
+    message: 'needs url (or the legacy endpoint, or a connection with a url)',
     path: ['url'],
   });
 

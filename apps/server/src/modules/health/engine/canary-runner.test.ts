@@ -13,6 +13,7 @@ type Run = (ctx: CheckRunContext) => Promise<CheckOutcome>;
 
 interface FakeCheck {
   readonly name: string;
+  readonly type?: string;
   readonly run?: Run;
   readonly dependsOn?: readonly string[];
   readonly timeoutMs?: number;
@@ -25,8 +26,8 @@ const fails: Run = () => Promise.resolve({ pass: false, error: 'target down', da
 function canaryOf(checks: readonly FakeCheck[]) {
   const started: string[] = [];
   const runnable = checks.map((check): RunnableCheck => ({
-    id: `id-${check.name}`,
-    type: 'fake',
+    id: check.type ? `id-${check.type}-${check.name}` : `id-${check.name}`,
+    type: check.type ?? 'fake',
     name: check.name,
     labels: {},
     expressions: {},
@@ -143,8 +144,9 @@ describe('runCanary', () => {
       { name: 'c' },
     ]);
     expect(outcome.started).toEqual(['c']);
-    expect(outcome.byName('b').error).toBe('depends on "a" in a cycle');
-    expect(outcome.byName('a').error).toBe('depends on "b", which failed');
+    const errors = [outcome.byName('a').error, outcome.byName('b').error];
+    expect(errors).toContain('depends on "a" in a cycle');
+    expect(errors[0]).toMatch(/^depends on "b"(, which failed| in a cycle)$/);
   });
 
   it('reports a cycle of three checks', async () => {
@@ -173,6 +175,29 @@ describe('runCanary', () => {
     expect(outcome.byName('b').pass).toBe(false);
   });
 
+  it('runs two checks of different types that share a name, each once', async () => {
+    const outcome = await run([
+      { name: 'db', type: 'tcp' },
+      { name: 'db', type: 'postgres', run: fails },
+    ]);
+    expect(outcome.results.map((r) => [r.checkId, r.pass]).sort()).toEqual([
+      ['id-postgres-db', false],
+      ['id-tcp-db', true],
+    ]);
+  });
+
+  it('finishes when a name shared by two types hides a cycle from write-time validation', async () => {
+    // Valid at write (the last "b" has no dependencies), but the runner keys runs by name.
+    const finished = run([
+      { name: 'a', type: 'http', dependsOn: ['x', 'b'] },
+      { name: 'x', type: 'http' },
+      { name: 'b', type: 'tcp', dependsOn: ['a'] },
+      { name: 'b', type: 'dns' },
+    ]);
+    const limit = sleep(2000).then(() => 'still waiting after 2 s');
+    expect(await Promise.race([finished, limit])).not.toBe('still waiting after 2 s');
+  });
+
   it('records a runner that throws as crashed, without affecting the others', async () => {
     const outcome = await run([
       {
@@ -197,7 +222,13 @@ describe('runCanary', () => {
 
   it('records a configuration error as invalid', async () => {
     const outcome = await run([
-      { name: 'misconfigured', run: (ctx) => ctx.connection('connection://default/missing') },
+      {
+        name: 'misconfigured',
+        run: async (ctx) => {
+          await ctx.connection('connection://default/missing');
+          return { pass: true, data: {} };
+        },
+      },
     ]);
     expect(outcome.byName('misconfigured')).toMatchObject({
       pass: false,
@@ -209,7 +240,10 @@ describe('runCanary', () => {
   it('records a hanging runner as timed out at its limit, aborting its signal', async () => {
     let aborted: unknown;
     const hangs: Run = (ctx) => {
-      ctx.signal.addEventListener('abort', () => (aborted = ctx.signal.reason));
+      ctx.signal.addEventListener('abort', () => {
+        const reason: unknown = ctx.signal.reason;
+        aborted = reason;
+      });
       return new Promise<never>(() => undefined);
     };
     const started = Date.now();

@@ -35,17 +35,21 @@ export async function runCanary(
   options: { slot: number | null; next: number | null; only?: string },
 ): Promise<CanaryRunResult> {
   const started = Date.now();
-  const byName = new Map(canary.checks.map((c) => [c.name, c]));
+  // dependsOn names checks; names are unique per type, so one name may stand for several.
+  const byName = new Map<string, RunnableCheck[]>();
+  for (const check of canary.checks)
+    byName.set(check.name, [...(byName.get(check.name) ?? []), check]);
+  const cyclic = namesInCycles(byName);
   const runs = new Map<string, Promise<boolean>>();
   const results: CheckResult[] = [];
   const errors: string[] = [];
   const nextRuntime = options.next === null ? null : new Date(options.next);
 
-  const runOne = (check: RunnableCheck, path: readonly string[]): Promise<boolean> => {
-    const existing = runs.get(check.name);
+  const runOne = (check: RunnableCheck): Promise<boolean> => {
+    const existing = runs.get(check.id);
     if (existing) return existing;
     const promise = (async () => {
-      const blocked = await blockedBy(check, path);
+      const blocked = await blockedBy(check);
       const time = new Date();
       if (blocked) {
         const outcome = { pass: false, error: blocked, data: {} };
@@ -62,17 +66,20 @@ export async function runCanary(
       });
       return record(check, outcome, new Date(Date.now() - outcome.elapsed));
     })();
-    runs.set(check.name, promise);
+    runs.set(check.id, promise);
     return promise;
   };
 
-  const blockedBy = async (check: RunnableCheck, path: readonly string[]) => {
+  const blockedBy = async (check: RunnableCheck) => {
     for (const name of check.dependsOn) {
-      const dependency = byName.get(name);
-      if (!dependency) return `depends on "${name}", which is not a check of this canary`;
-      if (path.includes(name)) return `depends on "${name}" in a cycle`;
-      if (!(await runOne(dependency, [...path, check.name])))
-        return `depends on "${name}", which failed`;
+      const dependencies = byName.get(name);
+      if (!dependencies) return `depends on "${name}", which is not a check of this canary`;
+      if (cyclic.has(name) && cyclic.has(check.name)) return `depends on "${name}" in a cycle`;
+      for (const dependency of dependencies) {
+        if (!(await runOne(dependency))) {
+          return `depends on "${name}", which failed`;
+        }
+      }
     }
     return undefined;
   };
@@ -164,7 +171,7 @@ export async function runCanary(
   const selected = options.only
     ? canary.checks.filter((c) => c.id === options.only)
     : canary.checks;
-  await Promise.all(selected.map((check) => runOne(check, [])));
+  await Promise.all(selected.map((check) => runOne(check)));
   const declared = new Set(canary.checks.map((c) => c.id));
   const own = results.filter((r) => declared.has(r.checkId));
   const passed = own.filter((r) => r.pass).length;
@@ -181,4 +188,29 @@ export async function runCanary(
       errors,
     },
   };
+}
+
+/**
+ * Names that can reach themselves through dependsOn. Write-time validation refuses such specs;
+ * the runner checks again so that a cycle can never leave two checks waiting on each other.
+ */
+function namesInCycles(byName: ReadonlyMap<string, readonly RunnableCheck[]>): Set<string> {
+  const edges = new Map<string, Set<string>>();
+  for (const [name, checks] of byName) edges.set(name, new Set(checks.flatMap((c) => c.dependsOn)));
+  const cyclic = new Set<string>();
+  for (const start of edges.keys()) {
+    const seen = new Set<string>();
+    const stack = [...(edges.get(start) ?? [])];
+    while (stack.length > 0) {
+      const name = stack.pop() ?? '';
+      if (name === start) {
+        cyclic.add(start);
+        break;
+      }
+      if (seen.has(name)) continue;
+      seen.add(name);
+      stack.push(...(edges.get(name) ?? []));
+    }
+  }
+  return cyclic;
 }

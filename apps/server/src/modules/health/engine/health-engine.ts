@@ -84,7 +84,14 @@ export function createHealthEngine(options: HealthEngineOptions) {
   ): Promise<PreparedCanary | undefined> {
     const cached = prepared.get(id);
     if (cached && updatedAt !== undefined && cached.updatedAt === updatedAt) return cached;
-    const row = await loadCanary(db.pool, id);
+    let row;
+    try {
+      row = await loadCanary(db.pool, id);
+    } catch (error) {
+      // The database is away: a slot already claimed still runs with the version we know.
+      if (cached) return cached;
+      throw error;
+    }
     if (!row || row.deleted_at !== null) {
       prepared.delete(id);
       return undefined;

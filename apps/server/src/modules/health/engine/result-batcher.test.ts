@@ -26,16 +26,26 @@ function run(n: number): CanaryRun {
 const numbers = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+interface WriterState {
+  readonly batches: number[][];
+  readonly runs: string[][];
+  readonly calls: number[];
+  active: number;
+  maxActive: number;
+  failing: boolean;
+  gate: Promise<void> | undefined;
+}
+
 /** A fake writer: records each batch, counts overlapping writes, and can be held or broken. */
 function fakeWriter() {
-  const state = {
-    batches: [] as number[][],
-    runs: [] as string[][],
-    calls: [] as number[],
+  const state: WriterState = {
+    batches: [],
+    runs: [],
+    calls: [],
     active: 0,
     maxActive: 0,
     failing: false,
-    gate: undefined as Promise<void> | undefined,
+    gate: undefined,
   };
   const write = async (results: CheckResult[], runs: CanaryRun[]): Promise<void> => {
     state.calls.push(Date.now());

@@ -27,6 +27,9 @@ export class ResultBatcher {
   #failures = 0;
   #retryAt = 0;
   #dropped = 0;
+  /** Results at the head of the buffer that a write in progress is storing. */
+  #writing = 0;
+  #writingRuns = 0;
 
   constructor(
     private readonly write: Write,
@@ -45,9 +48,11 @@ export class ResultBatcher {
   add(results: readonly CheckResult[], run?: CanaryRun): void {
     this.#results.push(...results);
     if (run) this.#runs.push(run);
-    const excess = this.#results.length - this.options.maxBuffered;
+    const excess = this.#results.length - this.#writing - this.options.maxBuffered;
     if (excess > 0) {
-      this.#results.splice(0, excess);
+      this.#results.splice(this.#writing, excess);
+      const extraRuns = this.#runs.length - this.#writingRuns - this.options.maxBuffered;
+      if (extraRuns > 0) this.#runs.splice(this.#writingRuns, extraRuns);
       this.#dropped += excess;
       this.options.log.error(
         { dropped: this.#dropped },
@@ -102,10 +107,18 @@ export class ResultBatcher {
   async #writeOne(): Promise<void> {
     const results = this.#results.slice(0, this.options.maxBatch);
     const runs = this.#runs.slice(0, this.options.maxBatch);
-    await this.write(results, runs);
+    this.#writing = results.length;
+    this.#writingRuns = runs.length;
+    try {
+      await this.write(results, runs);
+    } finally {
+      this.#writing = 0;
+      this.#writingRuns = 0;
+    }
     this.#results.splice(0, results.length);
     this.#runs.splice(0, runs.length);
     if (this.#failures > 0) this.options.log.info('health results written again');
     this.#failures = 0;
+    this.#retryAt = 0;
   }
 }

@@ -27,6 +27,9 @@ export function renderTemplate(template: string, variables: Record<string, unkno
 
 /** Checks a template's actions without rendering it. */
 export function validateTemplate(template: string): void {
+  if (template.replace(action, '').includes('{{')) {
+    throw new ExpressionError('template has an unclosed action "{{"');
+  }
   for (const match of template.matchAll(action)) {
     if (!fieldPath.test(match[2] ?? '')) throw unsupported(match[2] ?? '');
   }

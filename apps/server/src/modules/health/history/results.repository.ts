@@ -220,7 +220,8 @@ async function insertRuns(db: Queryable, runs: readonly CanaryRun[]): Promise<vo
             u.time_start + make_interval(secs => u.duration / 1000.0)
      from unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::int[],
                  $7::int[], $8::text[])
-       as u(agent_id, canary_id, canary_name, time_start, duration, passed, failed, errors)`,
+       as u(agent_id, canary_id, canary_name, time_start, duration, passed, failed, errors)
+     on conflict (resource_id, time_start) where name = 'Canary' do nothing`,
     [
       runs.map((r) => r.agentId),
       runs.map((r) => r.canaryId),

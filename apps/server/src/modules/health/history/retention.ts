@@ -50,6 +50,8 @@ export async function runRetention(
   now: number,
 ): Promise<RetentionOutcome | undefined> {
   const client = await db.pool.connect();
+  const ignore = (): void => undefined;
+  client.on('error', ignore);
   const started = Date.now();
   try {
     const locked = await client.query(`select pg_try_advisory_lock($1) as ok`, [lockKey]);
@@ -77,6 +79,7 @@ export async function runRetention(
       await client.query(`select pg_advisory_unlock($1)`, [lockKey]);
     }
   } finally {
+    client.removeListener('error', ignore);
     client.release();
   }
 }
