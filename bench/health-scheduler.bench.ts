@@ -26,6 +26,11 @@ const deadline = setTimeout(() => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
+// A crash must not leave the server, the target or the database behind.
+process.once('uncaughtException', (error) => {
+  console.error('bench: crashed', error);
+  void cleanUp().finally(() => process.exit(1));
+});
 
 try {
   const result = await runScenario(options, cleanups);

@@ -13,7 +13,12 @@ import { explainRange, type Explained } from './health/summary-explain.ts';
 import { measureRange, type RangeTiming } from './health/summary-measure.ts';
 import { timelineAt } from './health/summary-profile.ts';
 import { goalRanges, timedRanges } from './health/summary-ranges.ts';
-import { goalLine, resultTable, writeSummaryResults, type SummaryBench } from './health/summary-report.ts';
+import {
+  goalLine,
+  resultTable,
+  writeSummaryResults,
+  type SummaryBench,
+} from './health/summary-report.ts';
 import { seederPool, seedHistory, settle } from './health/summary-seed.ts';
 import { topUp } from './health/summary-topup.ts';
 import { verifyAnswers } from './health/summary-verify.ts';
@@ -21,6 +26,7 @@ import { verifyAnswers } from './health/summary-verify.ts';
 const settings = {
   canaries: positive('BENCH_HEALTH_CANARIES', 50),
   checksPerCanary: positive('BENCH_HEALTH_CHECKS_PER_CANARY', 100),
+  hoursPerBatch: 4,
   iterations: positive('BENCH_ITERATIONS', 30),
   warmUps: 3,
   /** The server's default VIGIL_DB_POOL_SIZE. */
@@ -66,11 +72,21 @@ async function main(): Promise<SummaryBench> {
   const logger = pino({ level: 'silent' });
   const api = await createApi(db, {
     log: logger,
-    identity: { ...defaultIdentityTimes, secretKey: 'bench-secret-key'.repeat(4), secureCookies: false },
+    identity: {
+      ...defaultIdentityTimes,
+      secretKey: 'bench-secret-key'.repeat(4),
+      secureCookies: false,
+    },
     edition: 'full',
     localProperties: [],
   });
-  const app = await buildApp({ db, logger, authenticate: api.authenticate, bodyLimit: 10485760, routes: api.routes });
+  const app = await buildApp({
+    db,
+    logger,
+    authenticate: api.authenticate,
+    bodyLimit: 10485760,
+    routes: api.routes,
+  });
   cleanups.push(() => app.close());
   cleanups.push(async () => closeHttpClient());
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -42,6 +42,10 @@ export class ApiClient {
         },
       );
       request.on('error', reject);
+      // An overloaded server may not answer for minutes; the bench stays bounded.
+      request.setTimeout(120_000, () =>
+        request.destroy(new Error(`${method} ${path}: no answer in 120 s`)),
+      );
       request.end(payload);
     });
   }

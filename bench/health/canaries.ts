@@ -7,7 +7,10 @@ export function canaryRow(namespace: string, name: string, schedule: string, url
   return { name, namespace, spec: { schedule, http: [{ name: 'home', url }] } };
 }
 
-/** Creates `count` one-check canaries through the data API, `batch` rows per POST. */
+/**
+ * Creates `count` one-check canaries through the data API, `batch` rows per POST, until done
+ * or until `deadline` (an overloaded server can take minutes per batch); returns how many.
+ */
 export async function createCanaries(
   api: ApiClient,
   namespace: string,
@@ -15,8 +18,12 @@ export async function createCanaries(
   batch: number,
   schedule: string,
   url: string,
-): Promise<void> {
-  for (let start = 0; start < count; start += batch) {
+  deadline: number,
+  onBatch: (created: number, ms: number) => void = () => undefined,
+): Promise<number> {
+  let created = 0;
+  for (let start = 0; start < count && Date.now() < deadline; start += batch) {
+    const started = performance.now();
     const rows = [];
     for (let i = start; i < Math.min(count, start + batch); i++) {
       rows.push(canaryRow(namespace, `c-${i}`, schedule, url));
@@ -25,7 +32,10 @@ export async function createCanaries(
     if (answer.status !== 201) {
       throw new Error(`bulk create answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     }
+    created += rows.length;
+    onBatch(created, performance.now() - started);
   }
+  return created;
 }
 
 export interface ProbeTimes {

@@ -11,6 +11,8 @@ export interface Child {
   tail(): string;
   /** Lines that matched `notable` (e.g. warnings in the server's JSON log), the first 50. */
   readonly notable: string[];
+  /** Calls `listener` with every later line, as it arrives. */
+  onLine(listener: (line: string) => void): void;
 }
 
 /** A node process run directly (no npm/npx wrapper), so its PID is the one measured. */
@@ -30,17 +32,22 @@ export function spawnNode(
   const lines: string[] = [];
   const waiters: Array<(line: string) => void> = [];
   const notable: string[] = [];
-  const collect = (chunk: Buffer): void => {
-    for (const line of chunk.toString('utf8').split('\n')) {
+  const listeners: Array<(line: string) => void> = [];
+  const partial = { stdout: '', stderr: '' };
+  const collect = (stream: 'stdout' | 'stderr', chunk: Buffer): void => {
+    const parts = (partial[stream] + chunk.toString('utf8')).split('\n');
+    partial[stream] = parts.pop() ?? '';
+    for (const line of parts) {
       if (!line) continue;
+      for (const listener of listeners) listener(line);
       lines.push(line);
       if (lines.length > 40) lines.shift();
       if (notablePattern?.test(line) && notable.length < 50) notable.push(line);
       for (const waiter of waiters) waiter(line);
     }
   };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
+  child.stdout.on('data', (chunk: Buffer) => collect('stdout', chunk));
+  child.stderr.on('data', (chunk: Buffer) => collect('stderr', chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const tail = (): string => lines.join('\n');
   return {
@@ -48,6 +55,7 @@ export function spawnNode(
     process: child,
     tail,
     notable,
+    onLine: (listener) => void listeners.push(listener),
     waitFor(pattern, timeoutMs) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/platform/embedded-p
 
 export const benchDatabaseName = 'vigil_bench_health';
 const machinePostgres = 'postgres://postgres@127.0.0.1:5432/postgres';
+const lockKey = 0x76_62_68_73;
 
 export interface HealthBenchDatabase {
   /** The fresh bench database; the server migrates it on start. */
@@ -33,6 +34,16 @@ export async function createHealthBenchDatabase(embedded: boolean): Promise<Heal
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  admin.on('error', () => undefined);
+  // Two runs at once would drop each other's database: the second one stops here instead.
+  const lock = await admin.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
+    lockKey,
+  ]);
+  if (lock.rows[0]?.ok !== true) {
+    await admin.end();
+    await stopEmbedded();
+    throw new Error('another health scheduler benchmark is running on this PostgreSQL');
+  }
   await admin.query(`drop database if exists ${benchDatabaseName} with (force)`);
   await admin.query(`create database ${benchDatabaseName}`);
   const version = await admin.query<{ server_version: string }>('show server_version');

@@ -63,6 +63,27 @@ export function counterDelta(before: TableCounters, after: TableCounters): Table
   };
 }
 
+/**
+ * Waits (up to a minute) until the writer has stored runs from after the window and the
+ * window's count has stopped growing. False: the writer is further behind than that.
+ */
+export async function settle(db: pg.Client, from: Date, to: Date): Promise<boolean> {
+  let last = -1;
+  for (let waited = 0; waited < 60_000; waited += 2500) {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const found = await db.query<{ n: string; past: boolean }>(
+      `select count(*) filter (where time >= $1 and time < $2) as n,
+              coalesce(max(time) >= $2, false) as past
+       from check_statuses where time >= $1`,
+      [from, to],
+    );
+    const count = Number(found.rows[0]?.n ?? 0);
+    if (found.rows[0]?.past === true && count === last) return true;
+    last = count;
+  }
+  return false;
+}
+
 export interface RunsInWindow {
   readonly runs: number;
   readonly failed: number;
@@ -71,6 +92,8 @@ export interface RunsInWindow {
   /** Lateness from the stored start time and the canary's slot phase, ms. */
   readonly lateness: { readonly p50: number; readonly p90: number; readonly p99: number };
   readonly latenessMax: number;
+  /** Runs that seem to start before their slot: the engine is over half a period behind. */
+  readonly early: number;
   readonly durationP50: number;
   readonly durationP99: number;
 }
@@ -81,6 +104,7 @@ const runsRow = z.object({
   q: z.array(z.coerce.number()).nullable(),
   d: z.array(z.coerce.number()).nullable(),
   late_max: z.coerce.number().nullable(),
+  early: z.coerce.number(),
 });
 
 /**
@@ -110,7 +134,7 @@ export async function runsInWindow(
      select count(*) as runs, count(*) filter (where not status) as failed,
             percentile_disc(array[0.5, 0.9, 0.99]) within group (order by ms) as q,
             percentile_disc(array[0.5, 0.99]) within group (order by duration) as d,
-            max(ms) as late_max
+            max(ms) as late_max, count(*) filter (where ms < -1) as early
      from late`,
     [from, to, periodMs, namespaces.load],
   );
@@ -126,6 +150,7 @@ export async function runsInWindow(
     errors: errors.rows.map((r) => `${r.n}× ${r.error}`),
     lateness: { p50: row.q?.[0] ?? 0, p90: row.q?.[1] ?? 0, p99: row.q?.[2] ?? 0 },
     latenessMax: row.late_max ?? 0,
+    early: row.early,
     durationP50: row.d?.[0] ?? 0,
     durationP99: row.d?.[1] ?? 0,
   };

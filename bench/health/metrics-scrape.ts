@@ -60,6 +60,9 @@ export function latenessOf(scrape: Scrape): LatenessSummary {
  */
 export function eventLoopOf(scrape: Scrape): { p50: number; p99: number; max: number } {
   const v = (name: string): number =>
-    Math.max(0, (scrape.samples.get(`${eventLoopMetric}${name}_seconds`) ?? Number.NaN) * 1000 - 10);
+    Math.max(
+      0,
+      (scrape.samples.get(`${eventLoopMetric}${name}_seconds`) ?? Number.NaN) * 1000 - 10,
+    );
   return { p50: v('p50'), p99: v('p99'), max: v('max') };
 }

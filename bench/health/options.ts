@@ -9,16 +9,22 @@ export interface BenchOptions {
   readonly label: string;
   readonly embedded: boolean;
   readonly profile: boolean;
+  /** Runs the server with --trace-gc and reports its pauses in the window. */
+  readonly traceGc: boolean;
   readonly write: boolean;
   readonly batch: number;
   readonly editTargets: number;
+  /** Creation stops after this long (s); the window then runs with the canaries made so far. */
+  readonly createBudgetS: number;
+  /** 0: no add/edit probes, so the window's CPU is the scheduler's alone. */
   readonly probeEveryMs: number;
   /** The command as typed, for the report. */
   readonly command: string;
 }
 
 const usage = `usage: npm run bench:health-scheduler -- [--checks 10000] [--interval 10s]
-  [--duration 300] [--label name] [--embedded] [--profile] [--no-write]`;
+  [--duration 300] [--label name] [--embedded] [--profile] [--trace-gc] [--no-write]
+  [--batch 500] [--probe-every 2000 (ms; 0 = no add/edit probes)] [--create-budget 600 (s)]`;
 
 /** Flags of one scenario: N one-check HTTP canaries `@every interval`, measured for duration. */
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -31,8 +37,11 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       label: { type: 'string' },
       embedded: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
+      'trace-gc': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       batch: { type: 'string', default: '500' },
+      'probe-every': { type: 'string', default: '2000' },
+      'create-budget': { type: 'string', default: '600' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -52,17 +61,21 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     label: label(values.label ?? key),
     embedded: values.embedded,
     profile: values.profile,
+    traceGc: values['trace-gc'],
     write: !values['no-write'],
     batch: whole(values.batch, 'batch'),
     editTargets: 20,
-    probeEveryMs: 2000,
+    probeEveryMs: whole(values['probe-every'], 'probe-every', true),
+    createBudgetS: whole(values['create-budget'], 'create-budget'),
     command: ['npm run bench:health-scheduler', '--', ...argv].join(' ').replace(/ --$/, ''),
   };
 }
 
-function whole(text: string, name: string): number {
+function whole(text: string, name: string, zeroAllowed = false): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a whole number`);
+  if (!Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) {
+    throw new Error(`--${name} must be a whole number`);
+  }
   return value;
 }
 

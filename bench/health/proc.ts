@@ -4,17 +4,28 @@ import fs from 'node:fs';
 /** Kernel clock ticks per second, the unit of /proc's CPU times. */
 export const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-/** utime + stime of a process (all its threads), in ticks; undefined once it is gone. */
-export function cpuTicks(pid: number): number | undefined {
+/** utime + stime of a process (all its threads) or one thread, in ticks; undefined once gone. */
+export function cpuTicks(pid: number, thread?: number): number | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    text = fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
   // The command name is in parentheses and may hold spaces: count fields after the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Nanoseconds a thread has spent runnable but waiting for a CPU (/proc schedstat). */
+export function runQueueWaitNs(pid: number, thread: number): number | undefined {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8');
+    return Number(text.split(' ')[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resident set size in bytes (VmRSS), or undefined once the process is gone. */

@@ -11,11 +11,21 @@ const profileSchema = z.object({
         url: z.string(),
         lineNumber: z.number(),
       }),
+      children: z.array(z.number()).optional(),
     }),
   ),
+  startTime: z.number(),
+  endTime: z.number(),
   samples: z.array(z.number()),
   timeDeltas: z.array(z.number()),
 });
+
+/** Wall-clock bounds (ms) to keep samples in, and when the profiled process exited. */
+export interface ProfileWindow {
+  readonly from: number;
+  readonly to: number;
+  readonly exitedAt: number;
+}
 
 export interface ProfileSummary {
   readonly file: string;
@@ -26,21 +36,40 @@ export interface ProfileSummary {
   readonly functions: ReadonlyArray<{ readonly name: string; readonly ms: number }>;
   /** Self time per source area (a package, a server module, node internals, GC). */
   readonly areas: ReadonlyArray<{ readonly name: string; readonly ms: number }>;
+  /** The server's own functions by total time (themselves and what they call). */
+  readonly inclusive: ReadonlyArray<{ readonly name: string; readonly ms: number }>;
 }
 
-/** Top self-time functions and areas of the newest .cpuprofile in `dir` (node --cpu-prof). */
-export async function summariseProfile(dir: string, top: number): Promise<ProfileSummary> {
-  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.cpuprofile')).sort();
-  const file = files[files.length - 1];
-  if (!file) throw new Error(`no .cpuprofile in ${dir}`);
+/**
+ * Top self-time functions and areas of the main thread's .cpuprofile in `dir` (node
+ * --cpu-prof writes one per thread: CPU.<date>.<time>.<pid>.<thread>.<seq>; the main is 0).
+ */
+export async function summariseProfile(
+  dir: string,
+  top: number,
+  window: ProfileWindow,
+): Promise<ProfileSummary> {
+  const files = (await fs.readdir(dir)).filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  const file = files.sort()[files.length - 1];
+  if (!file) throw new Error(`no main-thread .cpuprofile in ${dir}`);
   const profile = profileSchema.parse(JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')));
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parents.set(child, node.id);
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
+  const inclusive = new Map<string, number>();
   let idleMs = 0;
   let busyMs = 0;
+  // Profile times are µs on the process's own clock, which ends about when it exited.
+  let at = profile.startTime;
+  const wallOf = (micros: number): number => window.exitedAt - (profile.endTime - micros) / 1000;
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    at += profile.timeDeltas[i] ?? 0;
+    const wall = wallOf(at);
+    if (wall < window.from || wall > window.to) return;
     const frame = frames.get(id);
     if (!frame || frame.functionName === '(idle)') {
       idleMs += ms;
@@ -52,13 +81,28 @@ export async function summariseProfile(dir: string, top: number): Promise<Profil
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
     const area = areaOf(frame.url, frame.functionName);
     byArea.set(area, (byArea.get(area) ?? 0) + ms);
+    const onStack = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parents.get(node)) {
+      const caller = frames.get(node);
+      if (caller?.url.includes('/apps/server/src/') && caller.functionName) {
+        onStack.add(`${caller.functionName} ${shortUrl(caller.url)}`);
+      }
+    }
+    for (const name of onStack) inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
   });
   const ranked = (map: Map<string, number>) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, ms]) => ({ name, ms }));
-  return { file, busyMs, idleMs, functions: ranked(byFunction), areas: ranked(byArea) };
+  return {
+    file,
+    busyMs,
+    idleMs,
+    functions: ranked(byFunction),
+    areas: ranked(byArea),
+    inclusive: ranked(inclusive),
+  };
 }
 
 function shortUrl(url: string): string {

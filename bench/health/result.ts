@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Stats } from '../measure.ts';
 import type { TableCounters } from './db-stats.ts';
+import type { GcSummary } from './gc-trace.ts';
+import type { LateTimeline } from './late-seconds.ts';
 import type { LatenessSummary } from './metrics-scrape.ts';
 import type { ProfileSummary } from './profile-summary.ts';
 import type { WindowUsage } from './sampler.ts';
@@ -32,15 +34,21 @@ export const scenarioSummary = z.object({
   label: z.string(),
   date: z.string(),
   checks: z.number(),
+  /** Load canaries actually created (fewer when creation ran out of its time budget). */
+  created: z.number(),
   intervalS: z.number(),
   rate: z.number(),
   windowS: z.number(),
+  /** Stored runs that started in the window; when the writer lags, rows written in it. */
   runs: z.number(),
   expected: z.number(),
+  writerLagging: z.boolean(),
   failed: z.number(),
   perSecond: z.number(),
   latenessMetric: quantiles,
   latenessWindow: quantiles,
+  /** False when the engine ran over half a period late: slot phases then wrap around. */
+  latenessWindowValid: z.boolean(),
   serverCores: z.number(),
   cpuMsPerCheck: z.number(),
   rssMedianMB: z.number(),
@@ -51,6 +59,8 @@ export const scenarioSummary = z.object({
   tuplesPerSecond: z.number(),
   addP95: z.number(),
   editP95: z.number(),
+  /** Add/edit pairs timed; 0 when the run had no probes (--probe-every 0). */
+  probes: z.number(),
   profiled: z.boolean(),
 });
 export type ScenarioSummary = z.infer<typeof scenarioSummary>;
@@ -59,12 +69,17 @@ export interface ScenarioDetails {
   readonly command: string;
   readonly machine: { nproc: number; cpu: string; node: string; postgres: string };
   readonly database: 'machine' | 'embedded';
+  readonly commit: string;
   readonly createSeconds: number;
+  readonly createBudgetS: number;
   readonly usage: WindowUsage;
   readonly latenessMetric: LatenessSummary;
-  readonly latenessWindow: { p50: number; p90: number; p99: number; max: number };
+  readonly latenessWindow: { p50: number; p90: number; p99: number; max: number; early: number };
   readonly durationMs: { p50: number; p99: number };
   readonly errors: readonly string[];
+  readonly lateTimeline: LateTimeline;
+  /** The server's GC pauses in the window, with --trace-gc. */
+  readonly gc?: GcSummary;
   readonly rows: TableCounters;
   readonly add: Stats & { count: number };
   readonly edit: Stats & { count: number };
@@ -90,13 +105,16 @@ export interface GoalCheck {
 /** The issue's goals for one scenario; Kuma's load has its own, tighter, resource goals. */
 export function goalsOf(s: ScenarioSummary): GoalCheck[] {
   const share = s.runs / s.expected;
-  const p50 = Math.max(s.latenessMetric.p50, s.latenessWindow.p50);
-  const p99 = Math.max(s.latenessMetric.p99, s.latenessWindow.p99);
+  // The exact window when its phases are sound; the engine's summary also spans the minutes
+  // before the window (creation, the pre-window scrape), so it only stands in when they are not.
+  const judged = s.latenessWindowValid ? s.latenessWindow : s.latenessMetric;
+  const p50 = judged.p50;
+  const p99 = judged.p99;
   const edit = Math.max(s.addP95, s.editP95);
   const kuma = isKumaLoad(s);
   const cores = kuma ? goals.kuma.cores : goals.cores;
   const rss = kuma ? goals.kuma.rssMB : goals.rssMB;
-  return [
+  const checks: GoalCheck[] = [
     { name: 'completed', met: share >= goals.completion, text: `${pct(share)} of scheduled runs` },
     {
       name: 'lateness',
@@ -109,12 +127,17 @@ export function goalsOf(s: ScenarioSummary): GoalCheck[] {
       text: `${pct(s.serverCores)} of a core ≤ ${pct(cores)}`,
     },
     { name: 'RSS', met: s.rssMaxMB <= rss, text: `max ${s.rssMaxMB.toFixed(0)} MB ≤ ${rss} MB` },
-    { name: 'edit', met: edit < goals.editP95Ms, text: `p95 ${ms(edit)} < ${goals.editP95Ms} ms` },
   ];
+  if (s.probes > 0) {
+    checks.push({ name: 'edit', met: edit < goals.editP95Ms, text: `p95 ${ms(edit)} < 200 ms` });
+  }
+  return checks;
 }
 
+/** Lateness met by a run that also completed its scheduled checks (late runs still count). */
 export function meetsLateness(s: ScenarioSummary): boolean {
-  return goalsOf(s).find((g) => g.name === 'lateness')?.met === true;
+  const met = goalsOf(s).filter((g) => g.name === 'lateness' || g.name === 'completed');
+  return met.length === 2 && met.every((g) => g.met);
 }
 
 export function isKumaLoad(s: Pick<ScenarioSummary, 'checks' | 'intervalS'>): boolean {

@@ -6,7 +6,14 @@ import { scenarioSummary, type ScenarioResult, type ScenarioSummary } from './re
 const start = '<!-- run:health_scheduler -->';
 const end = '<!-- /run:health_scheduler -->';
 const blockPattern = /<!-- scenario:([\w.-]+) -->[\s\S]*?<!-- \/scenario:\1 -->/g;
-const stored = z.object({ summary: scenarioSummary });
+// Blocks written before a field existed still count, with its neutral value.
+const stored = z.object({
+  summary: scenarioSummary.extend({
+    created: z.number().optional(),
+    writerLagging: z.boolean().default(false),
+    probes: z.number().default(0),
+  }),
+});
 
 const intro = `## Health scheduler throughput
 
@@ -24,7 +31,8 @@ stored next_runtime modulo the period), over exactly the window, to 1 ms. CPU: /
 deltas (server = the node process itself, all threads); RSS: VmRSS each second. Add/edit: every
 2 s one POST of a new canary and one PATCH of another canary's spec through the data API. The
 machine has 2 cores and is shared with other work, so "machine busy" shows how much else ran.
-The goal columns take the worse of the two lateness measures.`;
+The lateness goal is judged on the window's own measure; the engine's summary stands in only when
+the engine ran over half a period late (slot phases then wrap around and the window measure is void).`;
 
 /** Rewrites this run's block inside the health scheduler section; keeps everything else. */
 export async function writeScenario(file: string, result: ScenarioResult): Promise<void> {
@@ -60,5 +68,7 @@ function summaryOf(block: string): ScenarioSummary[] {
   const json = /```json\n([\s\S]*?)\n```/.exec(block)?.[1];
   if (!json) return [];
   const parsed = stored.safeParse(JSON.parse(json));
-  return parsed.success ? [parsed.data.summary] : [];
+  if (!parsed.success) return [];
+  const summary = parsed.data.summary;
+  return [{ ...summary, created: summary.created ?? summary.checks }];
 }

@@ -1,7 +1,14 @@
 import os from 'node:os';
 import type pg from 'pg';
 import { z } from 'zod';
-import { clockTicks, cpuTicks, machineTicks, rssBytes, TickLedger } from './proc.ts';
+import {
+  clockTicks,
+  cpuTicks,
+  machineTicks,
+  rssBytes,
+  runQueueWaitNs,
+  TickLedger,
+} from './proc.ts';
 
 export interface CpuShare {
   /** CPU seconds used in the window per wall second: 1 = one whole core. */
@@ -12,6 +19,10 @@ export interface CpuShare {
 export interface WindowUsage {
   readonly seconds: number;
   readonly server: CpuShare;
+  /** The server's main thread alone: the event loop (the rest is GC, libuv, the loader). */
+  readonly serverMain: CpuShare;
+  /** Share of the window the main thread was runnable but waiting for a CPU (other load). */
+  readonly serverMainWaiting: number;
   readonly target: CpuShare;
   readonly bench: CpuShare;
   /** Backends (and autovacuum workers) connected to the bench database. */
@@ -36,7 +47,7 @@ export class WindowSampler {
   readonly #rss: number[] = [];
   #timer: NodeJS.Timeout | undefined;
   #started = 0;
-  #startTicks = { server: 0, target: 0 };
+  #startTicks = { server: 0, serverMain: 0, target: 0, waitNs: 0 };
   #machine = { busy: 0, total: 0 };
   #bench = process.cpuUsage();
   #load = 0;
@@ -52,7 +63,9 @@ export class WindowSampler {
     this.#started = performance.now();
     this.#startTicks = {
       server: cpuTicks(this.serverPid) ?? 0,
+      serverMain: cpuTicks(this.serverPid, this.serverPid) ?? 0,
       target: cpuTicks(this.targetPid) ?? 0,
+      waitNs: runQueueWaitNs(this.serverPid, this.serverPid) ?? 0,
     };
     this.#machine = machineTicks();
     this.#bench = process.cpuUsage();
@@ -81,6 +94,13 @@ export class WindowSampler {
     return {
       seconds,
       server: share((cpuTicks(this.serverPid) ?? 0) - this.#startTicks.server),
+      serverMain: share(
+        (cpuTicks(this.serverPid, this.serverPid) ?? 0) - this.#startTicks.serverMain,
+      ),
+      serverMainWaiting:
+        ((runQueueWaitNs(this.serverPid, this.serverPid) ?? 0) - this.#startTicks.waitNs) /
+        1e9 /
+        seconds,
       target: share((cpuTicks(this.targetPid) ?? 0) - this.#startTicks.target),
       bench: {
         cores: (bench.user + bench.system) / 1e6 / seconds,

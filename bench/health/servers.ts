@@ -27,7 +27,7 @@ type Cleanups = Array<() => Promise<unknown>>;
  */
 export async function startServers(
   databaseUrl: string,
-  profile: boolean,
+  flags: { readonly profile: boolean; readonly traceGc: boolean },
   cleanups: Cleanups,
 ): Promise<Servers> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-bench-health-'));
@@ -43,10 +43,11 @@ export async function startServers(
     120_000,
   );
   const port = await freePort();
-  const profileDir = profile ? path.join(dataDir, 'profile') : undefined;
+  const profileDir = flags.profile ? path.join(dataDir, 'profile') : undefined;
   const server = spawnNode(
     [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...(flags.traceGc ? ['--trace-gc'] : []),
       '--import',
       'tsx',
       main,

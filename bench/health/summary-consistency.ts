@@ -9,7 +9,12 @@ const hourMs = 3_600_000;
  * 50th check); raw statuses per hour equal the hourly buckets wherever raw history is kept.
  */
 export async function verifyConsistency(db: pg.Pool, rawSince: number): Promise<Verdict[]> {
-  const totals = await db.query<{ checks: string; hourly_off: string; daily_off: string; last_off: string }>(`
+  const totals = await db.query<{
+    checks: string;
+    hourly_off: string;
+    daily_off: string;
+    last_off: string;
+  }>(`
     with h as (select check_id, sum(passed) as p, sum(failed) as f from check_statuses_1h group by 1),
          d as (select check_id, sum(passed) as p, sum(failed) as f from check_statuses_1d group by 1)
     select count(*) as checks,

@@ -26,7 +26,9 @@ export async function explainRange(db: Database, range: string): Promise<Explain
     get(target, property) {
       if (property !== 'query') {
         const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
+        if (typeof value !== 'function') return value;
+        const bound: unknown = value.bind(target);
+        return bound;
       }
       return async (text: unknown, values: unknown) => {
         if (typeof text !== 'string') throw new Error('bench: expected a query text');

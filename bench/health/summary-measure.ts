@@ -16,6 +16,8 @@ export interface RangeTiming {
   readonly service: Stats;
   /** The summary.repository.ts call alone: the SQL and zod parsing of its rows. */
   readonly repository: Stats;
+  /** Node CPU (user + system, this process: server and client) per HTTP request. */
+  readonly httpCpu: Stats;
   readonly bytes: number;
   readonly checks: number;
 }
@@ -33,7 +35,8 @@ export function summaryPath(range: string): string {
 
 export async function fetchSummary(baseUrl: string, range: string): Promise<string> {
   const { status, body } = await httpGet(`${baseUrl}${summaryPath(range)}`);
-  if (status !== 200) throw new Error(`GET ${summaryPath(range)} answered ${status}: ${body.slice(0, 300)}`);
+  if (status !== 200)
+    throw new Error(`GET ${summaryPath(range)} answered ${status}: ${body.slice(0, 300)}`);
   return body;
 }
 
@@ -50,14 +53,19 @@ export async function measureRange(
 ): Promise<RangeTiming> {
   const windowMs = windowOf(range);
   const times: Record<Variant, number[]> = { http: [], service: [], repository: [] };
+  const cpu: number[] = [];
   let body = '';
   for (let i = 0; i < warmUps + iterations; i++) {
     for (const variant of orders[i % orders.length] ?? []) {
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       if (variant === 'http') body = await fetchSummary(baseUrl, range);
       else if (variant === 'service') await summarise(db, windowMs, Date.now(), defaultRetention);
       else await repositoryCall(windowMs, Date.now()).run(db);
-      if (i >= warmUps) times[variant].push(performance.now() - started);
+      if (i < warmUps) continue;
+      times[variant].push(performance.now() - started);
+      const used = process.cpuUsage(cpuBefore);
+      if (variant === 'http') cpu.push((used.user + used.system) / 1000);
     }
   }
   return {
@@ -67,6 +75,7 @@ export async function measureRange(
     http: stats(times.http),
     service: stats(times.service),
     repository: stats(times.repository),
+    httpCpu: stats(cpu),
     bytes: Buffer.byteLength(body),
     checks: z.array(z.unknown()).parse(JSON.parse(body)).length,
   };

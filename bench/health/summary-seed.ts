@@ -1,14 +1,19 @@
 import pg from 'pg';
 import { insertCatalog, listChecks } from './summary-catalog.ts';
-import { emptyHistory, foldCheck, type CheckState, type History } from './summary-history.ts';
+import { CheckFolder, hourMs } from './summary-folder.ts';
+import { emptyHistory, type History } from './summary-history.ts';
 import { profileOf, type CheckProfile, type Timeline } from './summary-profile.ts';
+import { withoutIndexes } from './summary-indexes.ts';
 import { insertBuckets, insertRaw, updateChecks } from './summary-writer.ts';
+
+const dayMs = 86_400_000;
+const rawPerStatement = 50_000;
 
 export interface SeedSettings {
   readonly canaries: number;
   readonly checksPerCanary: number;
-  /** Checks folded per round of inserts: about 2,000 hourly and 2,000 raw rows each. */
-  readonly checksPerBatch: number;
+  /** Hours folded per round of inserts: 5,000 hourly rows (and 60,000 raw rows) per hour. */
+  readonly hoursPerBatch: number;
 }
 
 export interface SeedCounts {
@@ -19,7 +24,7 @@ export interface SeedCounts {
   readonly daily: number;
   readonly seconds: number;
   readonly vacuumSeconds: number;
-  /** On-disk size of the three history tables (with indexes), in bytes. */
+  /** On-disk size of the history tables and checks (with indexes), in bytes. */
   readonly bytes: Record<string, number>;
 }
 
@@ -29,8 +34,9 @@ export interface Seeded {
 }
 
 /**
- * Canaries and checks, then each batch of checks is folded in Node while the previous batch's
- * rows are being inserted, on their own connections.
+ * Canaries and checks, then the history hour by hour across all checks (so rows are stored
+ * in time order, as the engine stores them); each batch of hours is folded in Node while the
+ * previous batch is being inserted on other connections.
  */
 export async function seedHistory(
   db: pg.Pool,
@@ -43,26 +49,12 @@ export async function seedHistory(
   await insertCatalog(db, settings.canaries, settings.checksPerCanary, new Date(t.historyStart));
   const catalog = await listChecks(db);
   const profiles = catalog.map((c, i) => profileOf(i, c.id, c.canaryId, c.name, t));
-  const states: CheckState[] = [];
-  let pending: Promise<unknown> = Promise.resolve();
-  let rows = { raw: 0, hourly: 0, daily: 0 };
-  for (let from = 0; from < profiles.length; from += settings.checksPerBatch) {
-    const history = emptyHistory();
-    for (const p of profiles.slice(from, from + settings.checksPerBatch)) foldCheck(p, t, history);
-    await pending;
-    pending = write(db, history);
-    states.push(...history.checks);
-    rows = {
-      raw: rows.raw + history.raw.time.length,
-      hourly: rows.hourly + history.hours.start.length,
-      daily: rows.daily + history.days.start.length,
-    };
-    if ((from / settings.checksPerBatch) % 50 === 0) {
-      progress(`${from + history.checks.length} of ${profiles.length} checks folded`);
-    }
-  }
-  await pending;
-  await updateChecks(db, states);
+  const folders = profiles
+    .map((p) => new CheckFolder(p, t))
+    .sort((a, b) => a.profile.offsetMs - b.profile.offsetMs);
+  const rows = await withoutIndexes(db, ['check_statuses_1h', 'check_statuses_1d'], () =>
+    foldAndWrite(db, t, folders, settings.hoursPerBatch, progress),
+  );
   const seconds = (performance.now() - started) / 1000;
   return {
     profiles,
@@ -77,12 +69,64 @@ export async function seedHistory(
   };
 }
 
+/** Every hour from the history's start to the anchor, a batch of hours at a time. */
+async function foldAndWrite(
+  db: pg.Pool,
+  t: Timeline,
+  folders: readonly CheckFolder[],
+  hoursPerBatch: number,
+  progress: (text: string) => void,
+): Promise<{ raw: number; hourly: number; daily: number }> {
+  const rounds = Math.ceil(hourMs / t.intervalMs);
+  const lastHour = Math.floor(t.anchor / hourMs) * hourMs;
+  let pending: Promise<unknown> = Promise.resolve();
+  let rows = { raw: 0, hourly: 0, daily: 0 };
+  for (let from = t.historyStart; from <= lastHour; from += hoursPerBatch * hourMs) {
+    const history = emptyHistory();
+    const to = Math.min(lastHour, from + (hoursPerBatch - 1) * hourMs);
+    for (let hour = from; hour <= to; hour += hourMs) {
+      for (const f of folders) f.beginHour(hour, history);
+      for (let j = 0; j < rounds; j++) for (const f of folders) f.foldRun(j, history);
+      for (const f of folders) f.endHour(history);
+    }
+    if (to === lastHour) for (const f of folders) f.finish(history);
+    await pending;
+    pending = write(db, history);
+    rows = {
+      raw: rows.raw + history.raw.time.length,
+      hourly: rows.hourly + history.hours.start.length,
+      daily: rows.daily + history.days.start.length,
+    };
+    if ((from - t.historyStart) % (10 * dayMs) < hoursPerBatch * hourMs) {
+      progress(`${new Date(from).toISOString()}: ${rows.hourly} hourly, ${rows.raw} raw rows`);
+    }
+    if (to === lastHour) {
+      await pending;
+      await updateChecks(db, history.checks);
+    }
+  }
+  return rows;
+}
+
+/** Raw rows go in slices per statement; the three tables are written on their own connections. */
 async function write(db: pg.Pool, history: History): Promise<void> {
-  await Promise.all([
-    insertRaw(db, history.raw),
-    insertBuckets(db, 'check_statuses_1h', history.hours),
-    insertBuckets(db, 'check_statuses_1d', history.days),
-  ]);
+  const raw = history.raw;
+  const statements: Array<Promise<void>> = [];
+  for (let i = 0; i < raw.time.length; i += rawPerStatement) {
+    const end = i + rawPerStatement;
+    statements.push(
+      insertRaw(db, {
+        checkId: raw.checkId.slice(i, end),
+        time: raw.time.slice(i, end),
+        duration: raw.duration.slice(i, end),
+        pass: raw.pass.slice(i, end),
+        error: raw.error.slice(i, end),
+      }),
+    );
+  }
+  statements.push(insertBuckets(db, 'check_statuses_1h', history.hours));
+  statements.push(insertBuckets(db, 'check_statuses_1d', history.days));
+  await Promise.all(statements);
 }
 
 /**

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { Database } from '../../apps/server/src/platform/db.ts';
 import { fetchSummary } from './summary-measure.ts';
-import { outageChecks, runOf, runRange, type CheckProfile, type Timeline } from './summary-profile.ts';
+import {
+  outageChecks,
+  runOf,
+  runRange,
+  type CheckProfile,
+  type Timeline,
+} from './summary-profile.ts';
 import { repositoryCall, windowOf } from './summary-ranges.ts';
 
 export interface Verdict {
@@ -43,7 +49,8 @@ const show = (c: Counts): string => `${c.passed} passed / ${c.failed} failed`;
 /** A window's expected counts at the request's start and end (the server reads its own now). */
 function windowCounts(p: CheckProfile, t: Timeline, range: string, now: number, until: number) {
   const call = repositoryCall(windowOf(range), now);
-  const from = call.source === 'check_statuses (exact)' ? call.start.getTime() : call.start.getTime() - 1;
+  const from =
+    call.source === 'check_statuses (exact)' ? call.start.getTime() : call.start.getTime() - 1;
   return expected(p, t, from, until);
 }
 
@@ -77,7 +84,7 @@ export async function verifyAnswers(
         detail: `answered ${got ? show(got.uptime) : 'nothing'}, seeded ${show(early)}`,
       });
     }
-    if (range === '7d') verdicts.push(...(await againstRaw(db, picked, answer, before)));
+    if (range === '7d') verdicts.push(...(await againstRaw(db, picked, answer, t, before)));
     if (range === '30d') verdicts.push(...(await againstHourly(db, picked, byId, before)));
   }
   return verdicts;
@@ -88,13 +95,20 @@ async function againstRaw(
   db: Database,
   picked: readonly CheckProfile[],
   answer: readonly Entry[],
+  t: Timeline,
   now: number,
 ): Promise<Verdict[]> {
   const start = repositoryCall(windowOf('7d'), now).start;
   const out: Verdict[] = [];
   for (const p of picked) {
     const got = answer.find((e) => e.id === p.id);
-    const raw = await db.pool.query<{ passed: string; failed: string; exact_passed: string; exact_failed: string; p95: number | null }>(
+    const raw = await db.pool.query<{
+      passed: string;
+      failed: string;
+      exact_passed: string;
+      exact_failed: string;
+      p95: number | null;
+    }>(
       `select count(*) filter (where status and time >= $2) as passed,
               count(*) filter (where not status and time >= $2) as failed,
               count(*) filter (where status and time > $3) as exact_passed,
@@ -104,16 +118,24 @@ async function againstRaw(
       [p.id, start, new Date(now - windowOf('7d'))],
     );
     const row = raw.rows[0];
-    const fromStart = { passed: Number(row?.passed), failed: Number(row?.failed) };
+    // The rounded start can fall before the oldest raw row: those runs are only in rollups.
+    const older = expected(p, t, start.getTime() - 1, t.rawSince);
+    const fromStart = {
+      passed: Number(row?.passed) + older.passed,
+      failed: Number(row?.failed) + older.failed,
+    };
     const exact = { passed: Number(row?.exact_passed), failed: Number(row?.exact_failed) };
     const off = got ? got.uptime.passed + got.uptime.failed - exact.passed - exact.failed : NaN;
     out.push({
       name: `7d: check #${p.index} against raw check_statuses`,
       ok: got !== undefined && same(got.uptime, fromStart) && Math.abs(off) <= 6,
-      detail: `raw since the rounded start ${start.toISOString()}: ${show(fromStart)}; since exactly 7 days ago: ${show(exact)} (${off >= 0 ? '+' : ''}${off} runs from the hour rounding)`,
+      detail: `raw since the rounded start ${start.toISOString()}: ${show(fromStart)} (of which ${older.passed + older.failed} seeded before the raw history's start); since exactly 7 days ago: ${show(exact)} (${off >= 0 ? '+' : ''}${off} runs from the hour rounding)`,
     });
     const p95 = row?.p95 ?? null;
-    const close = got?.latency.p95 != null && p95 !== null && Math.abs(got.latency.p95 - p95) <= p95 * 0.025 + 1;
+    const close =
+      got?.latency.p95 != null &&
+      p95 !== null &&
+      Math.abs(got.latency.p95 - p95) <= p95 * 0.025 + 1;
     out.push({
       name: `7d: check #${p.index} p95 within ±2.5% of percentile_disc over raw`,
       ok: close,
@@ -138,7 +160,10 @@ async function againstHourly(
        where check_id = $1 and created_at >= $2`,
       [p.id, start],
     );
-    const hourly = { passed: Number(sums.rows[0]?.passed ?? 0), failed: Number(sums.rows[0]?.failed ?? 0) };
+    const hourly = {
+      passed: Number(sums.rows[0]?.passed ?? 0),
+      failed: Number(sums.rows[0]?.failed ?? 0),
+    };
     const got = byId.get(p.id);
     out.push({
       name: `30d: check #${p.index} against the sum of hourly buckets`,

@@ -20,3 +20,6 @@ const stop = (): void => {
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
+// Not left behind if the bench dies without cleaning up (SIGKILL).
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop(), 1000).unref();
