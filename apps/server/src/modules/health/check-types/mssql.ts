@@ -50,8 +50,7 @@ const mssqlDialect: SqlDialect = {
 
 /** tedious's RequestError carries the server's error number. */
 function requestErrorNumber(error: unknown): number | undefined {
-  if (!(error instanceof Error) || error.name !== 'RequestError' || !('number' in error))
-    return undefined;
+  if (!(error instanceof Error) || !('number' in error)) return undefined;
   return typeof error.number === 'number' ? error.number : undefined;
 }
 
