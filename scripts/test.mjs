@@ -22,9 +22,16 @@ function readJson(file) {
 
 const vitestOut = '.vitest.json';
 fs.rmSync(path.join(root, vitestOut), { force: true });
+// VIGIL_TEST_SCOPE=database: only the suites whose outcome depends on which PostgreSQL runs
+// Vigil (CI's second pass, against DATABASE_URL). Check runners and the web app are the same
+// whatever the product's database is, so that pass leaves them to the first.
+const scope =
+  process.env.VIGIL_TEST_SCOPE === 'database'
+    ? ['--project', 'server', '--exclude', '**/test/health/check-types/**']
+    : [];
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestOut}`],
+  ['vitest', 'run', ...scope, '--reporter=default', '--reporter=json', `--outputFile=${vitestOut}`],
   { cwd: root, stdio: 'inherit' },
 );
 const unit = readJson(vitestOut);

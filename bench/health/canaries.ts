@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { ApiClient } from './api-client.ts';
 
 /** Namespaces keep the measured load apart from the canaries the probes add and edit. */
@@ -9,7 +10,8 @@ export function canaryRow(namespace: string, name: string, schedule: string, url
 
 /**
  * Creates `count` one-check canaries through the data API, `batch` rows per POST, until done
- * or until `deadline` (an overloaded server can take minutes per batch); returns how many.
+ * or until `deadline` or a batch without an answer (an overloaded server can take minutes per
+ * batch); returns how many were acknowledged.
  */
 export async function createCanaries(
   api: ApiClient,
@@ -28,7 +30,15 @@ export async function createCanaries(
     for (let i = start; i < Math.min(count, start + batch); i++) {
       rows.push(canaryRow(namespace, `c-${i}`, schedule, url));
     }
-    const answer = await api.request('POST', '/api/db/canaries', rows, 'return=minimal');
+    const answer = await api
+      .request('POST', '/api/db/canaries', rows, 'return=minimal')
+      .catch((error: unknown) => {
+        // An overloaded server that stops answering ends creation; the window shows why.
+        onBatch(-1, performance.now() - started);
+        console.error(`bench: creation stopped: ${String(error)}`);
+        return undefined;
+      });
+    if (!answer) break;
     if (answer.status !== 201) {
       throw new Error(`bulk create answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     }
@@ -87,4 +97,20 @@ async function timed(
   } catch (error) {
     failures.push(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** Canaries in a namespace, once the count holds still for 5 s (a timed-out batch may commit). */
+export async function countCanaries(db: pg.Client, namespace: string): Promise<number> {
+  let last = -1;
+  for (let i = 0; i < 24; i++) {
+    const found = await db.query<{ n: string }>(
+      'select count(*) as n from canaries where namespace = $1 and deleted_at is null',
+      [namespace],
+    );
+    const count = Number(found.rows[0]?.n ?? 0);
+    if (count === last) return count;
+    last = count;
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+  return last;
 }
