@@ -41,7 +41,6 @@ export function repositoryCall(windowMs: number, now: number): RepositoryCall {
       run: (db) => exactSummaries(db, start, new Date(now - hourMs)),
     };
   }
-  const rollingSince = new Date(Math.floor(now / hourMs) * hourMs - hourMs);
   const daily = windowMs > defaultRetention.hourlyMs;
   const unit = daily ? dayMs : hourMs;
   const start = new Date(Math.round(since / unit) * unit);
@@ -49,6 +48,7 @@ export function repositoryCall(windowMs: number, now: number): RepositoryCall {
   return {
     source: table,
     start,
-    run: (db) => cumulativeSummaries(db, table, start, rollingSince),
+    // The per-request query; the window-start snapshots are read once and cached by summarise().
+    run: (db) => cumulativeSummaries(db, start),
   };
 }

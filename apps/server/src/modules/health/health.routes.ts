@@ -7,7 +7,8 @@ export function healthRoutes(health: HealthService) {
     app.get(
       '/canary/api/summary',
       { schema: { tags: ['health'], summary: 'Checks with uptime and latency over a time range' } },
-      async (request) => health.summary(request.actor, request.query),
+      async (request, reply) =>
+        reply.type('application/json').send(await health.summary(request.actor, request.query)),
     );
     app.get(
       '/canary/api/graph',
