@@ -48,7 +48,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
   const batcher = new ResultBatcher(
     (results, runs) =>
       db.transaction(async (client) => void (await writeResults(client, results, runs))),
-    { flushMs: options.flushMs, maxBatch: 2000, maxBuffered: 500_000, log },
+    { flushMs: options.flushMs, maxBatch: 2000, maxBuffered: 100_000, log },
   );
   const context = (
     canary: PreparedCanary,
@@ -145,6 +145,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
       lookaheadMs: 1000,
       claimLimit: 5000,
       log,
+      hasRoom: () => limit.waiting < options.maxConcurrentChecks && batcher.buffered < 20_000,
     },
   );
 

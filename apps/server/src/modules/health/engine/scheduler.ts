@@ -12,6 +12,12 @@ export interface SchedulerOptions {
   readonly lookaheadMs: number;
   readonly claimLimit: number;
   readonly log: Logger;
+  /**
+   * False while the replica is saturated (checks queued for a runner, results waiting to be
+   * written): it then claims nothing, the slots stay due in the database for a replica with
+   * room, and memory stays bounded instead of queueing without end.
+   */
+  readonly hasRoom: () => boolean;
 }
 
 /**
@@ -53,7 +59,7 @@ export class HealthScheduler {
   }
 
   async claim(): Promise<void> {
-    if (this.#claiming || this.#stopped) return;
+    if (this.#claiming || this.#stopped || !this.options.hasRoom()) return;
     this.#claiming = true;
     try {
       const horizon = new Date(Date.now() + this.options.lookaheadMs);
