@@ -81,7 +81,10 @@ export async function writeResults(file: string, summary: BenchSummary): Promise
     if (match[1]) sections.set(match[1], match[0]);
   }
   sections.set(summary.database, section);
-  const body = ['embedded', 'DATABASE_URL']
+  // Its own two sections first, then every other benchmark's, kept as they were.
+  const own = ['embedded', 'DATABASE_URL'];
+  const others = [...sections.keys()].filter((key) => !own.includes(key));
+  const body = [...own, ...others]
     .map((key) => sections.get(key))
     .filter((s) => s !== undefined);
   await fs.writeFile(file, `${header}\n${body.join('\n\n')}\n`);
