@@ -84,9 +84,7 @@ export async function writeResults(file: string, summary: BenchSummary): Promise
   // Its own two sections first, then every other benchmark's, kept as they were.
   const own = ['embedded', 'DATABASE_URL'];
   const others = [...sections.keys()].filter((key) => !own.includes(key));
-  const body = [...own, ...others]
-    .map((key) => sections.get(key))
-    .filter((s) => s !== undefined);
+  const body = [...own, ...others].map((key) => sections.get(key)).filter((s) => s !== undefined);
   await fs.writeFile(file, `${header}\n${body.join('\n\n')}\n`);
 }
 
