@@ -1,7 +1,7 @@
 import type SftpClient from 'ssh2-sftp-client';
 import type { FolderEntry, FolderLister } from './folder-listing.ts';
 import { NotAFolderError } from './folder-listing.ts';
-import { lazyModule } from './lazy-module.ts';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 
 const sftpModule = lazyModule(() => import('ssh2-sftp-client'));
 

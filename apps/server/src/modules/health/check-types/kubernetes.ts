@@ -8,7 +8,7 @@ import {
   type CheckRunContext,
 } from './check-type.ts';
 import type { KubeLister } from './kube-client.ts';
-import { lazyModule } from './lazy-module.ts';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 
 const kubeClient = lazyModule(() => import('./kube-client.ts'));
 import { resourceHealth, type ResourceHealth } from './kube-health.ts';

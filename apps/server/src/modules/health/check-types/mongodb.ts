@@ -10,7 +10,7 @@ import {
   failed,
 } from './check-type.ts';
 import { resolveTarget, sanitizeEndpoint, type Target } from './connection-target.ts';
-import { lazyModule } from './lazy-module.ts';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 
 const mongodb = lazyModule(() => import('mongodb'));
 

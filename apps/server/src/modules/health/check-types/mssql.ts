@@ -2,7 +2,7 @@ import type { Connection, ConnectionConfiguration, Request } from 'tedious';
 import { z } from 'zod';
 import { untilAborted } from './abortable.ts';
 import { CheckConfigError, defineCheckType } from './check-type.ts';
-import { lazyModule } from './lazy-module.ts';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import type { Target } from './connection-target.ts';
 import {
   runSqlCheck,

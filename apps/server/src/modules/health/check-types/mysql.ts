@@ -2,7 +2,7 @@ import type { ConnectionOptions, createConnection } from 'mysql2';
 import { closeGracefully, untilAborted } from './abortable.ts';
 import { CheckConfigError, defineCheckType } from './check-type.ts';
 import type { Target } from './connection-target.ts';
-import { lazyModule } from './lazy-module.ts';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import { runSqlCheck, sqlCheckSchema, sqlEndpoint, type SqlDialect } from './sql-check.ts';
 
 /** `spec.mysql[]`: one statement on a fresh MySQL or MariaDB connection. */

@@ -1,9 +1,12 @@
-import nodemailer from 'nodemailer';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Sealer } from '../../../platform/crypto.ts';
 import type { Database, Queryable } from '../../../platform/db.ts';
 import type { AccountLink, LinkSender } from './link-sender.ts';
+
+/** Loaded with the first email sent, not at start-up. */
+const mailer = lazyModule(() => import('nodemailer'));
 
 const emailConnection = z.object({
   url: z.string(),
@@ -48,6 +51,7 @@ export function emailLinkSender(
       const password = connection.password?.startsWith('v1.')
         ? sealer.open(connection.password)
         : (connection.password ?? undefined);
+      const { default: nodemailer } = await mailer();
       const transport = nodemailer.createTransport({
         host: url.hostname,
         port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),

@@ -1,5 +1,5 @@
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import type { Sealer } from '../../../platform/crypto.ts';
 import type { Credentials } from '../accounts/credentials.ts';
 import { text } from '../ui/messages.ts';
@@ -7,6 +7,9 @@ import { image, input, submit, textNode } from '../ui/nodes.ts';
 import type { UiNode } from '../ui/ui.types.ts';
 
 const issuer = 'Vigil';
+
+/** Only enrolment draws a QR code: loaded then, not at start-up. */
+const qrcode = lazyModule(() => import('qrcode'));
 
 export function loginTotpNodes(): UiNode[] {
   return [
@@ -22,7 +25,7 @@ export function loginTotpNodes(): UiNode[] {
 /** A new secret to enrol: the QR code, the secret as text, and the code field. */
 export async function enrolTotpNodes(secret: string, account: string): Promise<UiNode[]> {
   const uri = generateURI({ issuer, label: account, secret });
-  const qr = await QRCode.toDataURL(uri, { width: 256, margin: 1 });
+  const qr = await (await qrcode()).default.toDataURL(uri, { width: 256, margin: 1 });
   return [
     image('totp', 'totp_qr', qr, text.totpQrCode()),
     textNode('totp', 'totp_secret_key', text.totpSecret(secret), text.totpSecretLabel()),

@@ -1,14 +1,12 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { z } from 'zod';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import type { Credentials } from '../accounts/credentials.ts';
 import { text } from '../ui/messages.ts';
 import { input, submit } from '../ui/nodes.ts';
 import type { UiNode } from '../ui/ui.types.ts';
+
+/** Loaded on the first WebAuthn ceremony, not at start-up. */
+const simplewebauthn = lazyModule(() => import('@simplewebauthn/server'));
 
 /**
  * WebAuthn (security keys and passkeys) as a second factor. The console's account pages
@@ -68,7 +66,9 @@ export async function settingsWebAuthn(
   party: Relying,
   account: { id: string; email: string },
 ): Promise<{ nodes: UiNode[]; challenge: string }> {
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await simplewebauthn()
+  ).generateRegistrationOptions({
     rpName: 'Vigil',
     rpID: party.rpId,
     userName: account.email,
@@ -98,7 +98,9 @@ export async function loginWebAuthn(
 ): Promise<{ nodes: UiNode[]; challenge: string } | undefined> {
   const keys = keysOf(credentials);
   if (keys.length === 0) return undefined;
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await simplewebauthn()
+  ).generateAuthenticationOptions({
     rpID: party.rpId,
     allowCredentials: keys.map((key) => ({ id: key.id })),
     userVerification: 'preferred',
@@ -123,13 +125,17 @@ export async function registeredKey(
 ): Promise<StoredKey | undefined> {
   const parsed = registrationSchema.safeParse(safeJson(answer));
   if (!parsed.success) return undefined;
-  const result = await verifyRegistrationResponse({
-    response: parsed.data,
-    expectedChallenge: challenge,
-    expectedOrigin: party.origin,
-    expectedRPID: party.rpId,
-    requireUserVerification: false,
-  }).catch(() => undefined);
+  const result = await (
+    await simplewebauthn()
+  )
+    .verifyRegistrationResponse({
+      response: parsed.data,
+      expectedChallenge: challenge,
+      expectedOrigin: party.origin,
+      expectedRPID: party.rpId,
+      requireUserVerification: false,
+    })
+    .catch(() => undefined);
   if (!result?.verified) return undefined;
   const { credential } = result.registrationInfo;
   return {
@@ -153,18 +159,22 @@ export async function authenticatedWith(
   if (!parsed.success || !credentials.webauthn) return undefined;
   const key = keysOf(credentials).find((k) => k.id === parsed.data.id);
   if (!key) return undefined;
-  const result = await verifyAuthenticationResponse({
-    response: parsed.data,
-    expectedChallenge: challenge,
-    expectedOrigin: party.origin,
-    expectedRPID: party.rpId,
-    requireUserVerification: false,
-    credential: {
-      id: key.id,
-      publicKey: new Uint8Array(Buffer.from(key.public_key, 'base64url')),
-      counter: key.counter,
-    },
-  }).catch(() => undefined);
+  const result = await (
+    await simplewebauthn()
+  )
+    .verifyAuthenticationResponse({
+      response: parsed.data,
+      expectedChallenge: challenge,
+      expectedOrigin: party.origin,
+      expectedRPID: party.rpId,
+      requireUserVerification: false,
+      credential: {
+        id: key.id,
+        publicKey: new Uint8Array(Buffer.from(key.public_key, 'base64url')),
+        counter: key.counter,
+      },
+    })
+    .catch(() => undefined);
   if (!result?.verified) return undefined;
   const updated = keysOf(credentials).map((k) =>
     k.id === key.id ? { ...k, counter: result.authenticationInfo.newCounter } : k,

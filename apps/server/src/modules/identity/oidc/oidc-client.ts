@@ -1,9 +1,13 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import { z } from 'zod';
 import type { Sealer } from '../../../platform/crypto.ts';
 import type { ProviderRecord } from './providers.repository.ts';
 
 /** Kept in the flow between the redirect to the provider and its callback (sealed). */
+/** Loaded with the first social sign-in, not at start-up. */
+const openid = lazyModule(() => import('openid-client'));
+
 export const pendingOidcSchema = z.object({
   provider: z.string(),
   state: z.string(),
@@ -20,7 +24,8 @@ export interface OidcClaims {
   readonly last: string;
 }
 
-async function configure(provider: ProviderRecord, sealer: Sealer): Promise<oidc.Configuration> {
+async function configure(provider: ProviderRecord, sealer: Sealer): Promise<Oidc.Configuration> {
+  const oidc = await openid();
   const issuer = new URL(provider.issuer_url);
   const local = issuer.protocol === 'http:';
   return oidc.discovery(
@@ -44,6 +49,7 @@ export async function authorizationRequest(
   flowId: string,
 ): Promise<{ url: string; pending: PendingOidc }> {
   const config = await configure(provider, sealer);
+  const oidc = await openid();
   const verifier = oidc.randomPKCECodeVerifier();
   const state = `${flowId}.${oidc.randomState()}`;
   const nonce = oidc.randomNonce();
@@ -78,6 +84,7 @@ export async function completeAuthorization(
   pending: PendingOidc,
 ): Promise<OidcClaims> {
   const config = await configure(provider, sealer);
+  const oidc = await openid();
   const tokens = await oidc.authorizationCodeGrant(config, new URL(currentUrl), {
     pkceCodeVerifier: sealer.open(pending.sealed_verifier),
     expectedState: pending.state,
