@@ -11,6 +11,8 @@ export interface BenchOptions {
   readonly profile: boolean;
   /** Runs the server with --trace-gc and reports its pauses in the window. */
   readonly traceGc: boolean;
+  /** Extra Node.js flags for the server process (V8 heap settings, heap snapshots). */
+  readonly nodeFlags: readonly string[];
   readonly write: boolean;
   readonly batch: number;
   readonly editTargets: number;
@@ -23,7 +25,7 @@ export interface BenchOptions {
 }
 
 const usage = `usage: npm run bench:health-scheduler -- [--checks 10000] [--interval 10s]
-  [--duration 300] [--label name] [--embedded] [--profile] [--trace-gc] [--no-write]
+  [--duration 300] [--label name] [--embedded] [--profile] [--trace-gc] [--node-flags=--max-semi-space-size=4] [--no-write]
   [--batch 500] [--probe-every 2000 (ms; 0 = no add/edit probes)] [--create-budget 600 (s)]`;
 
 /** Flags of one scenario: N one-check HTTP canaries `@every interval`, measured for duration. */
@@ -38,6 +40,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       embedded: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'trace-gc': { type: 'boolean', default: false },
+      'node-flags': { type: 'string', default: '' },
       'no-write': { type: 'boolean', default: false },
       batch: { type: 'string', default: '500' },
       'probe-every': { type: 'string', default: '2000' },
@@ -62,6 +65,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     embedded: values.embedded,
     profile: values.profile,
     traceGc: values['trace-gc'],
+    nodeFlags: values['node-flags'].split(/\s+/).filter((flag) => flag !== ''),
     write: !values['no-write'],
     batch: whole(values.batch, 'batch'),
     editTargets: 20,

@@ -27,7 +27,11 @@ type Cleanups = Array<() => Promise<unknown>>;
  */
 export async function startServers(
   databaseUrl: string,
-  flags: { readonly profile: boolean; readonly traceGc: boolean },
+  flags: {
+    readonly profile: boolean;
+    readonly traceGc: boolean;
+    readonly nodeFlags: readonly string[];
+  },
   cleanups: Cleanups,
 ): Promise<Servers> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-bench-health-'));
@@ -48,6 +52,7 @@ export async function startServers(
     [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ...(flags.traceGc ? ['--trace-gc'] : []),
+      ...flags.nodeFlags,
       '--import',
       'tsx',
       main,
