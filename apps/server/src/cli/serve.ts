@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../platform/config.ts';
 import { buildApp } from '../platform/http/app.ts';
+import { tuneHeap } from '../platform/heap.ts';
 import { createLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
 import { Registry } from 'prom-client';
@@ -14,6 +15,7 @@ import { createApi } from '../routes.ts';
 const defaultWebDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 export async function serve(config: Config): Promise<void> {
+  tuneHeap();
   const log = createLogger(config.LOG_LEVEL);
   const secretKey = await resolveSecretKey(config.dataDir, config.VIGIL_SECRET_KEY);
   const localProperties = readLocalProperties(
@@ -30,6 +32,7 @@ export async function serve(config: Config): Promise<void> {
       maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
       defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
       flushMs: 500,
+      summaryFreshMs: config.VIGIL_HEALTH_SUMMARY_CACHE * 1000,
       retention: {
         ...defaultRetention,
         rawMs: config.VIGIL_HEALTH_RAW_RETENTION * 1000,
