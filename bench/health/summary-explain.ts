@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultRetention } from '../../apps/server/src/modules/health/history/retention.ts';
-import { summarise } from '../../apps/server/src/modules/health/history/summary.service.ts';
+import { SummaryMemo } from '../../apps/server/src/modules/health/history/summary-memo.ts';
+import { summariseAll } from '../../apps/server/src/modules/health/history/summary.service.ts';
 import type { Database } from '../../apps/server/src/platform/db.ts';
 import { windowOf } from './summary-ranges.ts';
 
@@ -17,8 +18,8 @@ interface Captured {
 }
 
 /**
- * Runs summarise() once on a pool that records its statement, then EXPLAIN (ANALYZE,
- * BUFFERS) of exactly that statement with the same values.
+ * Runs summariseAll() once with an empty memo on a pool that records its statements, then
+ * EXPLAIN (ANALYZE, BUFFERS) of exactly those statements with the same values.
  */
 export async function explainRange(db: Database, range: string): Promise<Explained> {
   const captured: Captured[] = [];
@@ -38,14 +39,20 @@ export async function explainRange(db: Database, range: string): Promise<Explain
       };
     },
   });
-  await summarise({ ...db, pool }, windowOf(range), Date.now(), defaultRetention);
-  const statement = captured[0];
-  if (!statement) throw new Error(`bench: summarise(${range}) ran no query`);
-  const result = await db.pool.query<{ 'QUERY PLAN': string }>(
-    `explain (analyze, buffers) ${statement.text}`,
-    [...statement.values],
-  );
-  const plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
-  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
-  return { range, sql: statement.text, plan, executionMs };
+  const memo = new SummaryMemo();
+  await summariseAll({ ...db, pool }, windowOf(range), Date.now(), defaultRetention, memo);
+  if (captured.length === 0) throw new Error(`bench: summariseAll(${range}) ran no query`);
+  const plans: string[] = [];
+  let executionMs = 0;
+  for (const statement of captured) {
+    const result = await db.pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${statement.text}`,
+      [...statement.values],
+    );
+    const plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    plans.push(plan);
+    executionMs += Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
+  }
+  const sql = captured.map((statement) => statement.text).join(';\n\n');
+  return { range, sql, plan: plans.join('\n\n'), executionMs };
 }

@@ -60,6 +60,8 @@ export interface HealthSettings {
   readonly defaultTimeoutMs: number;
   readonly flushMs: number;
   readonly retention: HistoryRetention;
+  /** How long one summary answer is shared by the dashboards asking for it (0: never). */
+  readonly summaryFreshMs: number;
 }
 
 export const defaultHealthSettings: HealthSettings = {
@@ -67,6 +69,7 @@ export const defaultHealthSettings: HealthSettings = {
   defaultTimeoutMs: 30_000,
   flushMs: 500,
   retention: defaultRetention,
+  summaryFreshMs: 5000,
 };
 
 export interface Api {
@@ -128,7 +131,9 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       accountRoutes(identity),
       rbacRoutes(db),
       canarySchemaRoutes(),
-      healthRoutes(createHealthService(db, health, healthSettings.retention)),
+      healthRoutes(
+        createHealthService(db, health, healthSettings.retention, healthSettings.summaryFreshMs),
+      ),
       propertiesRoutes(properties),
       dataApi.routes,
       kubeApi(dataApi.service, accessTokens, options.publicUrl),

@@ -50,6 +50,8 @@ export const configSchema = z.object({
   VIGIL_HEALTH_RAW_RETENTION: duration.default(30 * 86400),
   VIGIL_HEALTH_HOURLY_RETENTION: duration.default(90 * 86400),
   VIGIL_HEALTH_DAILY_RETENTION: duration.default(5 * 365 * 86400),
+  /** How long dashboards share one health summary answer, in seconds (0 computes each time). */
+  VIGIL_HEALTH_SUMMARY_CACHE: z.coerce.number().min(0).max(300).default(5),
   VIGIL_BODY_LIMIT: z.coerce
     .number()
     .int()

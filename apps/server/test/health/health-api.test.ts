@@ -147,6 +147,17 @@ describe('GET /api/canary/api/summary', () => {
     expect(fortnight?.latency.p99).toBeLessThanOrEqual(410);
   });
 
+  it('shares one answer among dashboards for a few seconds; Run Now shows at once', async () => {
+    const before = (await summary('1h'))?.uptime.passed ?? 0;
+    await app.database.db.transaction((client) =>
+      writeResults(client, [result(Date.now() - 60_000, true, 12)], []),
+    );
+    expect((await summary('1h'))?.uptime.passed).toBe(before);
+    const run = await call(app, 'POST', `/api/canary/run/check/${checkId}`, 'editor');
+    expect(run.status).toBe(200);
+    expect((await summary('1h'))?.uptime.passed).toBe(before + 2);
+  });
+
   it('refuses a bad timeRange with 400 and anonymous callers with 401', async () => {
     const bad = await call(app, 'GET', '/api/canary/api/summary?timeRange=forever', 'viewer');
     expect(bad.status).toBe(400);

@@ -14,7 +14,8 @@ import { canaryOfCheck } from './engine/canary-store.repository.ts';
 import type { HealthEngine, RunNowResult } from './engine/health-engine.ts';
 import { checkGraph, type CheckGraph } from './history/graph.service.ts';
 import type { HistoryRetention } from './history/retention.ts';
-import { summarise } from './history/summary.service.ts';
+import { SummaryCache } from './history/summary-cache.ts';
+import { summariseAll } from './history/summary.service.ts';
 
 const range = (field: string) =>
   z.string().transform((text, ctx) => {
@@ -42,14 +43,19 @@ export function createHealthService(
   db: Database,
   engine: HealthEngine,
   retention: HistoryRetention,
+  summaryFreshMs: number,
 ) {
+  const summaries = new SummaryCache(summaryFreshMs);
   return {
     /** The checks as a JSON array (text: each entry is built without re-serialising). */
     async summary(actor: Actor, query: unknown): Promise<string> {
       authorise(actor, 'canaries', 'read');
       const { timeRange } = parse(summaryQuery, query);
-      const entries = await summarise(db, timeRange, Date.now(), retention);
-      return `[${entries.map((entry) => entry.json).join(',')}]`;
+      const now = Date.now();
+      return summaries.get(timeRange, now, async () => {
+        const entries = await summariseAll(db, timeRange, now, retention);
+        return `[${entries.map((entry) => entry.json).join(',')}]`;
+      });
     },
     async graph(actor: Actor, query: unknown): Promise<CheckGraph> {
       authorise(actor, 'canaries', 'read');
@@ -71,7 +77,9 @@ export function createHealthService(
           'this check is made by a transform: run the check it comes from',
         );
       }
-      return engine.runCheck(owner.canaryId, parsedId);
+      const result = await engine.runCheck(owner.canaryId, parsedId);
+      summaries.clear();
+      return result;
     },
   };
 }

@@ -34,10 +34,64 @@ export interface Snapshot {
 
 const none: Snapshot = { passed: 0, failed: 0, hist: { buckets: [], counts: [] } };
 
+/** A check's uptime and latency over a window, apart from its entry's other fields. */
+export interface Figures {
+  readonly uptime: Uptime;
+  readonly latency: Latency;
+}
+
+/** The counts and comma-separated durations of raw statuses in a window. */
+export interface RawStats {
+  readonly passed: number;
+  readonly failed: number;
+  readonly durations: string;
+  readonly recent: string;
+}
+
+/** A check's cumulative totals now. */
+export interface Totals {
+  readonly cum_passed: number;
+  readonly cum_failed: number;
+  readonly cum_hist: string;
+}
+
+export const noStats: RawStats = { passed: 0, failed: 0, durations: '', recent: '' };
+
+export function exactFigures(stats: RawStats): Figures {
+  const [p95 = null, p97 = null, p99 = null] = exactPercentiles(
+    stats.durations,
+    [0.95, 0.97, 0.99],
+  );
+  const [rolling1h = null] = exactPercentiles(stats.recent, [0.95]);
+  return {
+    uptime: { passed: stats.passed, failed: stats.failed },
+    latency: { p95, p97, p99, rolling1h },
+  };
+}
+
+export function cumulativeFigures(
+  totals: Totals,
+  base: Snapshot | undefined,
+  recentBase: Snapshot | undefined,
+): Figures {
+  const now = readSorted(totals.cum_hist);
+  const start = base ?? none;
+  const [p95 = null, p97 = null, p99 = null] = percentilesOf(
+    difference(now, start.hist),
+    [0.95, 0.97, 0.99],
+  );
+  const [rolling1h = null] = percentilesOf(difference(now, (recentBase ?? none).hist), [0.95]);
+  return {
+    uptime: {
+      passed: Math.max(0, totals.cum_passed - start.passed),
+      failed: Math.max(0, totals.cum_failed - start.failed),
+    },
+    latency: { p95, p97, p99, rolling1h },
+  };
+}
+
 export function fromExact(row: ExactSummaryRow): SummaryEntry {
-  const [p95 = null, p97 = null, p99 = null] = exactPercentiles(row.durations, [0.95, 0.97, 0.99]);
-  const [rolling1h = null] = exactPercentiles(row.recent, [0.95]);
-  return entry(row, { passed: row.passed, failed: row.failed }, { p95, p97, p99, rolling1h });
+  return entryOf(row, exactFigures(row));
 }
 
 export function fromCumulative(
@@ -45,24 +99,12 @@ export function fromCumulative(
   base: Snapshot | undefined,
   recentBase: Snapshot | undefined,
 ): SummaryEntry {
-  const now = readSorted(row.cum_hist);
-  const start = base ?? none;
-  const [p95 = null, p97 = null, p99 = null] = percentilesOf(
-    difference(now, start.hist),
-    [0.95, 0.97, 0.99],
-  );
-  const [rolling1h = null] = percentilesOf(difference(now, (recentBase ?? none).hist), [0.95]);
-  const uptime = {
-    passed: Math.max(0, row.cum_passed - start.passed),
-    failed: Math.max(0, row.cum_failed - start.failed),
-  };
-  return entry(row, uptime, { p95, p97, p99, rolling1h });
+  return entryOf(row, cumulativeFigures(row, base, recentBase));
 }
 
-function entry(
+export function entryOf(
   row: { id: string; entry: string; last_pass: string; last_fail: string },
-  uptime: Uptime,
-  latency: Latency,
+  { uptime, latency }: Figures,
 ): SummaryEntry {
   const json =
     `${row.entry.slice(0, -1)},"uptime":{"passed":${uptime.passed},"failed":${uptime.failed},` +

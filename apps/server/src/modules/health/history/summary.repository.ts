@@ -114,3 +114,67 @@ export async function snapshotsBefore(
   );
   return found.rows.map((row) => snapshotRow.parse(row));
 }
+
+const versionRow = z.object({ id: z.string(), version: z.string() });
+export type VersionRow = z.infer<typeof versionRow>;
+
+/**
+ * The checks in the window, each with a version that changes whenever its entry could: its
+ * own row (every result written updates it), its canary's or its agent's.
+ */
+const version = `concat_ws('|', k.updated_at, c.updated_at, a.updated_at)`;
+
+export async function checkVersions(db: Database, since: Date): Promise<VersionRow[]> {
+  const found = await db.pool.query(
+    `select k.id, ${version} as version ${checkJoins} where ${inWindow}`,
+    [since],
+  );
+  return found.rows.map((row) => versionRow.parse(row));
+}
+
+const versionedEntryRow = cumulativeRow.extend({ version: z.string() });
+export type VersionedEntryRow = z.infer<typeof versionedEntryRow>;
+
+/** These checks' entries and totals; the histogram only when `withHistogram`. */
+export async function entriesOf(
+  db: Database,
+  ids: readonly string[],
+  withHistogram: boolean,
+): Promise<VersionedEntryRow[]> {
+  if (ids.length === 0) return [];
+  const found = await db.pool.query(
+    `select k.id, ${version} as version, ${entryJson}, k.cum_passed, k.cum_failed,
+            ${withHistogram ? 'k.cum_hist' : `''::text as cum_hist`}
+     ${checkJoins} where k.id = any($1::uuid[])`,
+    [ids],
+  );
+  return found.rows.map((row) => versionedEntryRow.parse(row));
+}
+
+const statsRow = z.object({
+  check_id: z.string(),
+  passed: z.coerce.number(),
+  failed: z.coerce.number(),
+  durations: z.string(),
+  recent: z.string(),
+});
+export type StatsRow = z.infer<typeof statsRow>;
+
+/** Counts and every duration per check from raw statuses since `since` (short windows). */
+export async function exactStats(
+  db: Database,
+  since: Date,
+  rollingSince: Date,
+): Promise<StatsRow[]> {
+  const found = await db.pool.query(
+    `select check_id,
+            count(*) filter (where status) as passed,
+            count(*) filter (where not status) as failed,
+            string_agg(duration::text, ',') as durations,
+            coalesce(string_agg(duration::text, ',') filter (where time > $2), '') as recent
+     from check_statuses where time > $1 and duration is not null
+     group by check_id`,
+    [since, rollingSince],
+  );
+  return found.rows.map((row) => statsRow.parse(row));
+}
