@@ -49,10 +49,18 @@ export async function explainRange(db: Database, range: string): Promise<Explain
       `explain (analyze, buffers) ${statement.text}`,
       [...statement.values],
     );
-    const plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    const plan = shortenLists(result.rows.map((row) => row['QUERY PLAN']).join('\n'));
     plans.push(plan);
     executionMs += Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN);
   }
   const sql = captured.map((statement) => statement.text).join(';\n\n');
   return { range, sql, plan: plans.join('\n\n'), executionMs };
+}
+
+/** The memo's statements bind thousands of ids: the report shows how many, not each one. */
+function shortenLists(plan: string): string {
+  return plan.replace(/'\{([0-9a-f-]{36}(?:,[0-9a-f-]{36})*)\}'/g, (_all, list: string) => {
+    const count = list.split(',').length;
+    return count > 3 ? `'{… ${count} ids}'` : `'{${list}}'`;
+  });
 }

@@ -33,8 +33,7 @@ async function write(results: CheckResult[]): Promise<void> {
 }
 
 /** The memo's answer, and a freshly computed one, as comparable JSON. */
-async function both(memo: SummaryMemo, windowMs: number) {
-  const now = Date.now();
+async function both(memo: SummaryMemo, windowMs: number, now = Date.now()) {
   const db = app.database.db;
   const kept = await summariseAll(db, windowMs, now, defaultRetention, memo);
   const fresh = await summariseAll(db, windowMs, now, defaultRetention, new SummaryMemo());
@@ -102,5 +101,12 @@ describe.each([
     expect(afterRename.kept).toContainEqual(
       expect.objectContaining({ id: b, canary_name: `memo-${windowMs}` }),
     );
+
+    // Time passes with no new results: the window slides over the kept rows.
+    const later = await both(memo, windowMs, Date.now() + 25 * 60_000);
+    expect(later.kept).toEqual(later.fresh);
+    const passedThen = later.entries.find((e) => e.id === b)?.uptime.passed ?? 0;
+    const passedNow = afterRename.entries.find((e) => e.id === b)?.uptime.passed ?? 0;
+    if (windowMs === hour) expect(passedThen).toBeLessThan(passedNow);
   });
 });

@@ -55,8 +55,6 @@ export interface Totals {
   readonly cum_hist: string;
 }
 
-export const noStats: RawStats = { passed: 0, failed: 0, durations: '', recent: '' };
-
 export function exactFigures(stats: RawStats): Figures {
   const [p95 = null, p97 = null, p99 = null] = exactPercentiles(
     stats.durations,
@@ -114,8 +112,13 @@ export function entryOf(
 
 /** Nearest-rank percentiles (as percentile_disc) of a comma-separated list of durations. */
 function exactPercentiles(list: string, qs: readonly number[]): Array<number | null> {
-  if (list === '') return qs.map(() => null);
-  const values = list.split(',').map(Number);
+  const values = list === '' ? [] : list.split(',').map(Number);
   values.sort((a, b) => a - b);
-  return qs.map((q) => values[Math.max(1, Math.ceil(q * values.length)) - 1] ?? null);
+  return qs.map((q) => nearestRank(values, q));
+}
+
+/** The nearest-rank percentile (as percentile_disc) of ascending values. */
+export function nearestRank(sorted: readonly number[], q: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.max(1, Math.ceil(q * sorted.length)) - 1] ?? null;
 }

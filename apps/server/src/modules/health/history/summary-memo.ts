@@ -2,19 +2,12 @@ import type { Database } from '../../../platform/db.ts';
 import {
   cumulativeFigures,
   entryOf,
-  exactFigures,
-  noStats,
   type Figures,
   type Snapshot,
   type SummaryEntry,
 } from './check-summary.ts';
-import {
-  checkVersions,
-  entriesOf,
-  exactStats,
-  type EntryRow,
-  type VersionRow,
-} from './summary.repository.ts';
+import { RawWindowMemo } from './raw-window-memo.ts';
+import { checkVersions, entriesOf, type EntryRow, type VersionRow } from './summary.repository.ts';
 
 interface KnownEntry {
   readonly version: string;
@@ -43,27 +36,29 @@ const maxWindows = 8;
 export class SummaryMemo {
   readonly #entries = new Map<string, KnownEntry>();
   readonly #windows = new Map<string, Map<string, KnownFigures>>();
+  readonly #raw = new RawWindowMemo();
 
-  /** Short windows: counts and durations come from raw statuses every time (they slide). */
-  async exact(db: Database, since: Date, rollingSince: Date): Promise<SummaryEntry[]> {
-    const [versions, stats] = await Promise.all([
-      checkVersions(db, since),
-      exactStats(db, since, rollingSince),
+  /** Short windows: exact figures from the raw statuses kept per check (they slide). */
+  async exact(db: Database, since: Date, rollingSince: Date, now: number): Promise<SummaryEntry[]> {
+    const versions = await checkVersions(db, since);
+    const [figures] = await Promise.all([
+      this.#raw.figures(db, versions, since, rollingSince, now),
+      this.#refreshEntries(db, versions),
     ]);
-    const stale = versions.filter((v) => this.#entries.get(v.id)?.version !== v.version);
-    for (const row of await entriesOf(
-      db,
-      stale.map((v) => v.id),
-      false,
-    )) {
-      this.#entries.set(row.id, { version: row.version, row });
-    }
-    const byCheck = new Map(stats.map((s) => [s.check_id, s]));
     this.#prune(versions);
     return versions.flatMap((v) => {
       const known = this.#entries.get(v.id);
-      return known ? [entryOf(known.row, exactFigures(byCheck.get(v.id) ?? noStats))] : [];
+      const figured = figures.get(v.id);
+      return known && figured ? [entryOf(known.row, figured)] : [];
     });
+  }
+
+  async #refreshEntries(db: Database, versions: readonly VersionRow[]): Promise<void> {
+    const stale = versions.filter((v) => this.#entries.get(v.id)?.version !== v.version);
+    const ids = stale.map((v) => v.id);
+    for (const row of await entriesOf(db, ids, false)) {
+      this.#entries.set(row.id, { version: row.version, row });
+    }
   }
 
   /** Long windows: figures are the difference of cumulative totals, kept per window. */

@@ -151,30 +151,30 @@ export async function entriesOf(
   return found.rows.map((row) => versionedEntryRow.parse(row));
 }
 
-const statsRow = z.object({
+const rawRow = z.object({
   check_id: z.string(),
-  passed: z.coerce.number(),
-  failed: z.coerce.number(),
-  durations: z.string(),
-  recent: z.string(),
+  times: z.array(z.coerce.number()),
+  durations: z.array(z.number()),
+  statuses: z.array(z.boolean()),
 });
-export type StatsRow = z.infer<typeof statsRow>;
+export type RawRows = z.infer<typeof rawRow>;
 
-/** Counts and every duration per check from raw statuses since `since` (short windows). */
-export async function exactStats(
+/** These checks' raw statuses since `since` (with a duration), in time order. */
+export async function rawSince(
   db: Database,
+  ids: readonly string[],
   since: Date,
-  rollingSince: Date,
-): Promise<StatsRow[]> {
+): Promise<RawRows[]> {
+  if (ids.length === 0) return [];
   const found = await db.pool.query(
     `select check_id,
-            count(*) filter (where status) as passed,
-            count(*) filter (where not status) as failed,
-            string_agg(duration::text, ',') as durations,
-            coalesce(string_agg(duration::text, ',') filter (where time > $2), '') as recent
-     from check_statuses where time > $1 and duration is not null
+            array_agg((extract(epoch from time) * 1000)::float8 order by time) as times,
+            array_agg(duration order by time) as durations,
+            array_agg(status order by time) as statuses
+     from check_statuses
+     where check_id = any($1::uuid[]) and time > $2 and duration is not null
      group by check_id`,
-    [since, rollingSince],
+    [ids, since],
   );
-  return found.rows.map((row) => statsRow.parse(row));
+  return found.rows.map((row) => rawRow.parse(row));
 }

@@ -69,7 +69,7 @@ export async function summariseAll(
   memo: SummaryMemo = memoOf(db),
 ): Promise<SummaryEntry[]> {
   const b = boundsOf(windowMs, now, retention.hourlyMs);
-  if (b.exact) return memo.exact(db, new Date(b.since), new Date(now - hourMs));
+  if (b.exact) return memo.exact(db, new Date(b.since), new Date(now - hourMs), now);
   const [bases, recent] = await Promise.all([
     snapshots(db, b.table, b.start, now),
     snapshots(db, 'check_statuses_1h', b.rollingSince, now),
