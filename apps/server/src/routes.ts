@@ -67,7 +67,7 @@ export interface HealthSettings {
 export const defaultHealthSettings: HealthSettings = {
   maxConcurrentChecks: 1000,
   defaultTimeoutMs: 30_000,
-  flushMs: 500,
+  flushMs: 1000,
   retention: defaultRetention,
   summaryFreshMs: 5000,
 };

@@ -31,7 +31,7 @@ export async function serve(config: Config): Promise<void> {
       secretsDir: config.VIGIL_SECRETS_DIR,
       maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
       defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
-      flushMs: 500,
+      flushMs: 1000,
       summaryFreshMs: config.VIGIL_HEALTH_SUMMARY_CACHE * 1000,
       retention: {
         ...defaultRetention,

@@ -141,7 +141,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
     },
     {
       agentId: options.agentId,
-      claimEveryMs: 250,
+      claimEveryMs: 500,
       lookaheadMs: 1000,
       claimLimit: 5000,
       log,
