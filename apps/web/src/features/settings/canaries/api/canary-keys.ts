@@ -1,0 +1,6 @@
+export const canaryKeys = {
+  all: ['canaries'] as const,
+  list: () => [...canaryKeys.all, 'list'] as const,
+  detail: (id: string) => [...canaryKeys.all, 'detail', id] as const,
+  schema: () => [...canaryKeys.all, 'schema'] as const,
+};
