@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { stringify } from 'yaml';
 import { Dialog } from '../../../../ui/dialog.tsx';
 import { cx, focusRing } from '../../../../ui/class-names.ts';
 import type { JobDetails } from '../api/canaries-query.ts';
@@ -66,7 +65,7 @@ export function JobDetailsDialog({ name, details, onClose }: JobDetailsDialogPro
         role="tabpanel"
         className="max-h-96 overflow-auto rounded-md bg-surface-muted p-3 text-xs whitespace-pre-wrap"
       >
-        {shown === undefined ? '' : stringify(shown)}
+        {shown === undefined ? '' : JSON.stringify(shown, null, 2)}
       </pre>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { usePageTitle } from '../../../../lib/page-title.ts';
 import { usePermission } from '../../../../lib/session/use-permission.ts';
@@ -23,23 +23,12 @@ export function CanariesPage() {
         <h1 id="canaries-heading" className="text-lg font-semibold">
           Health Checks
         </h1>
-        <div className="flex items-center gap-2">
-          <Button
-            size="icon"
-            variant="ghost"
-            label="Refresh"
-            disabled={canaries.isFetching}
-            onClick={() => void canaries.refetch()}
-          >
-            <RefreshCw aria-hidden="true" className="size-4" />
+        {canWrite && (
+          <Button variant="primary" onClick={() => setPicking(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add Health Check
           </Button>
-          {canWrite && (
-            <Button variant="primary" onClick={() => setPicking(true)}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add Health Check
-            </Button>
-          )}
-        </div>
+        )}
       </div>
       {canaries.isPending && <TableSkeleton label="Loading health checks" />}
       {canaries.isError && (
