@@ -53,6 +53,7 @@ test.describe('as an admin', () => {
 
     await expect(page.getByRole('heading', { name: 'Add HTTP Health Check' })).toBeVisible();
     await page.getByLabel('Name *', { exact: true }).fill(httpName);
+    await expect(page.getByLabel('Schedule')).toHaveValue('@every 5m');
     await page.getByLabel('Schedule').selectOption('@every 30s');
     await page.getByLabel('Labels').fill('team=sre\nenv=e2e');
     await page.getByLabel('Threshold (ms)').fill('fast');

@@ -17,7 +17,7 @@ export function Table({ label, columns, children }: TableProps) {
         <thead className="border-b border-border bg-surface text-xs text-fg-muted uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium">
+              <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                 {column}
               </th>
             ))}

@@ -50,7 +50,7 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
             onClick={() => void navigate(`/settings/canaries/${canary.id}`)}
             className="cursor-pointer hover:bg-surface-muted"
           >
-            <TableCell className="font-medium">
+            <TableCell className="font-medium whitespace-nowrap">
               <Link
                 to={`/settings/canaries/${canary.id}`}
                 onClick={(event) => event.stopPropagation()}
@@ -95,7 +95,7 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
             <TableCell className="whitespace-nowrap">
               <RelativeTime value={canary.updated_at} />
             </TableCell>
-            <TableCell>{canary.created_by?.name ?? ''}</TableCell>
+            <TableCell className="whitespace-nowrap">{canary.created_by?.name ?? ''}</TableCell>
           </tr>
         ))}
       </Table>

@@ -10,8 +10,6 @@ export interface CheckFieldControlProps {
   error: FieldError | undefined;
 }
 
-const optionLabel = (option: string): string => (option === '' ? 'None' : option);
-
 /** One control of a structured check form, wired to react-hook-form with the field's rule. */
 export function CheckFieldControl({ field, register, error }: CheckFieldControlProps) {
   const id = `check-${field.name}`;
@@ -42,7 +40,7 @@ export function CheckFieldControl({ field, register, error }: CheckFieldControlP
         <select {...wiring} {...registration}>
           {field.options?.map((option) => (
             <option key={option} value={option}>
-              {optionLabel(option)}
+              {option === '' ? (field.placeholder ?? 'None') : option}
             </option>
           ))}
         </select>

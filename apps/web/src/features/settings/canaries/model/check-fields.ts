@@ -185,7 +185,7 @@ export function expressionFields(): CheckField[] {
     textField('test', 'test.expr', {
       label: 'Test',
       kind: 'code',
-      placeholder: "e.g. code == 200 && json.status == 'ok'",
+      placeholder: 'A CEL expression that returns true when the check passes',
     }),
     textField('display', 'display.expr', { label: 'Display', kind: 'code' }),
     textField('transform', 'transform.expr', { label: 'Transform', kind: 'code' }),

@@ -108,6 +108,7 @@ export const httpForm: CheckForm = {
       label: 'Method',
       kind: 'select',
       options: ['', ...httpMethods],
+      placeholder: 'GET (default)',
     }),
     textField('body', 'body', {
       label: 'Body',
