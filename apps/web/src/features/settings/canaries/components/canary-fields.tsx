@@ -35,9 +35,11 @@ export function CanaryFields({ register, errors, isEdit, currentSchedule }: Cana
         />
       </FormField>
       <FormField label="Schedule" htmlFor="canary-schedule" error={errors.schedule?.message}>
+        {/* Controlled, so that the choice shown always matches the options just rendered. */}
         <select
           {...controlProps('canary-schedule', errors.schedule !== undefined)}
           {...register('schedule')}
+          value={currentSchedule}
         >
           {schedules.map((schedule) => (
             <option key={schedule} value={schedule}>

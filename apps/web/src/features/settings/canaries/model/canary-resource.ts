@@ -92,7 +92,8 @@ export function parseCanaryYaml(text: string): YamlParse {
   const document = parseDocument(text, { prettyErrors: false });
   const error = document.errors[0];
   if (error !== undefined) {
-    return { ok: false, message: error.message, line: error.linePos?.[0].line };
+    const line = text.slice(0, error.pos[0]).split('\n').length;
+    return { ok: false, message: error.message, line };
   }
   const value: unknown = document.toJS();
   if (!isJsonObject(value)) {

@@ -39,10 +39,11 @@ export function renderCanaryRoute(
   options: RenderCanaryOptions = {},
 ) {
   server.use(
+    // The first matching handler answers: the test's own come first.
+    ...(options.handlers ?? []),
     ...sessionHandlers(options),
     http.get('/api/schemas/canary.schema.json', () => HttpResponse.json(testSchema)),
     http.get('/api/db/canaries_with_status', () => HttpResponse.json([])),
-    ...(options.handlers ?? []),
   );
   const notify: string[] = [];
   const user = userEvent.setup();

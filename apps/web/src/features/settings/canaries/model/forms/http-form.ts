@@ -86,7 +86,11 @@ const codes: CheckField = {
   label: 'Response Codes',
   kind: 'checkboxes',
   options: responseCodes,
-  read: (check) => listOf(check.responseCodes).map(String),
+  // Codes outside the list stay in the YAML only (write keeps them).
+  read: (check) =>
+    listOf(check.responseCodes)
+      .map(String)
+      .filter((code) => responseCodes.some((known) => known === code)),
   write: (check, value) => {
     const chosen = (Array.isArray(value) ? value : []).map(Number);
     const others = listOf(check.responseCodes).filter(
