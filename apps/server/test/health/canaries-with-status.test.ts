@@ -33,10 +33,14 @@ describe('canaries_with_status', () => {
     await api.query(`insert into people (id, name) values ($1, 'Test Editor')`, [testActorId]);
     const id = await createCanary('created-by');
     const answer = await api.request(
-      `canaries_with_status?id=eq.${id}&select=name,created_by(id,name)`,
+      `canaries_with_status?id=eq.${id}&select=name,created_by(id,name),agent(name)`,
     );
     expect(rowsOf(answer.json)).toEqual([
-      { name: 'created-by', created_by: { id: testActorId, name: 'Test Editor' } },
+      {
+        name: 'created-by',
+        created_by: { id: testActorId, name: 'Test Editor' },
+        agent: { name: 'local' },
+      },
     ]);
   });
 

@@ -26,6 +26,7 @@ export const canaryListItemSchema = z.object({
   job_details: jobDetailsSchema,
   job_last_failed: z.string().nullish(),
   created_by: z.object({ id: z.string(), name: z.string().nullish() }).nullish(),
+  agent: z.object({ id: z.string(), name: z.string() }).nullish(),
 });
 export type CanaryListItem = z.infer<typeof canaryListItemSchema>;
 export type JobDetails = NonNullable<CanaryListItem['job_details']>;
@@ -36,7 +37,7 @@ export async function fetchCanaries(signal?: AbortSignal): Promise<CanaryListIte
     query: {
       select:
         'id,name,namespace,labels,source,schedule,created_at,updated_at,last_runtime,' +
-        'job_status,job_details,job_last_failed,created_by(id,name)',
+        'job_status,job_details,job_last_failed,created_by(id,name),agent(id,name)',
       deleted_at: 'is.null',
       order: 'created_at.desc',
       limit: 100,

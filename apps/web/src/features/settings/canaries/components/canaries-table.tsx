@@ -1,3 +1,4 @@
+import { localAgentId } from '@vigil/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../../ui/button.tsx';
@@ -58,6 +59,11 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
               >
                 {canary.name}
               </Link>
+              {canary.agent && canary.agent.id !== localAgentId && (
+                <span className="ml-2 rounded border border-border px-1.5 py-0.5 text-xs font-normal text-fg-muted">
+                  {canary.agent.name}
+                </span>
+              )}
             </TableCell>
             <TableCell>{canary.source ?? ''}</TableCell>
             <TableCell className="whitespace-nowrap">{canary.schedule ?? ''}</TableCell>

@@ -20,6 +20,7 @@ const row = {
   job_details: { errors: ['api-health: connection refused'] },
   job_last_failed: '2026-11-23T10:00:00Z',
   created_by: { id: '0192f0c4-0000-7000-8000-000000000001', name: 'Ada Admin' },
+  agent: { id: '0192f0c4-0000-7000-8000-000000000301', name: 'eu-cluster' },
 };
 
 function listWith(rows: unknown[]) {
@@ -56,6 +57,8 @@ describe('health checks settings list', () => {
     expect(cells).toHaveTextContent('WARNING');
     expect(cells).toHaveTextContent('+2 more');
     expect(cells).toHaveTextContent('Ada Admin');
+    // Canaries pushed by an agent carry its name as a badge.
+    expect(cells).toHaveTextContent('eu-cluster');
     expect(within(table).getByRole('link', { name: 'payments-api' })).toHaveAttribute(
       'href',
       `/settings/canaries/${row.id}`,
@@ -63,7 +66,7 @@ describe('health checks settings list', () => {
     expect(list.query()).toContain('deleted_at=is.null');
     expect(list.query()).toContain('order=created_at.desc');
     expect(list.query()).toContain('limit=100');
-    expect(list.query()).toContain('created_by(id,name)');
+    expect(list.query()).toContain('created_by(id,name),agent(id,name)');
   });
 
   it('opens the job details on the first tab with something in it', async () => {
