@@ -139,6 +139,17 @@ test.describe('as an admin', () => {
     await expect(page.getByText('The YAML is not valid')).toBeVisible();
     await snapshot(page, 'canaries-invalid-yaml');
 
+    // Completion and hover docs come from the schema.
+    await replaceYaml(page, `${resource('query')}      desc`);
+    await page.keyboard.press('Control+Space');
+    const completion = page.locator('.cm-tooltip-autocomplete');
+    await expect(completion).toContainText('description');
+    await snapshot(page, 'canaries-yaml-completion');
+    await page.keyboard.press('Escape');
+    await page.getByText('schedule', { exact: true }).hover();
+    await expect(page.locator('.cm-tooltip-hover')).toContainText('When the checks run');
+    await snapshot(page, 'canaries-yaml-hover');
+
     await replaceYaml(page, resource('query'));
     await expect(problems).toHaveCount(0);
     await expectAccessible(page);
