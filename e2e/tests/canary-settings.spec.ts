@@ -128,9 +128,13 @@ test.describe('as an admin', () => {
     const problems = page.getByRole('alert', { name: 'YAML problems' });
     await expect(problems).toContainText('qurey');
     await snapshot(page, 'canaries-prometheus-schema-error');
+    // Saved anyway, the server refuses it and names the field.
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('does not match the Canary schema')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: /^spec\.prometheus\[0\]\.query / }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/settings\/canaries\/new/);
+    await snapshot(page, 'canaries-prometheus-server-error');
 
     // Broken YAML is reported and never saved.
     await replaceYaml(page, 'spec: [unclosed');

@@ -51,10 +51,10 @@ export function CanaryEditor({
   const [submitError, setSubmitError] = useState<string | null>(null);
   const schedule = useWatch({ control, name: 'schedule' });
 
+  // Schema findings are shown live but do not block: they can lag the text by the linter's
+  // delay, and the server validates the same spec and names the field.
   const blockingProblem = (resource: CanaryResource): string | null => {
     if (draft.yamlProblem !== null) return 'The YAML is not valid; fix it before saving.';
-    if (schemaProblems.length > 0)
-      return 'The YAML does not match the Canary schema; fix it before saving.';
     if (resource.metadata.name === '') return 'metadata.name is required';
     if (isEdit && resource.metadata.name !== initial.metadata.name) {
       return 'metadata.name cannot change once the canary exists';
