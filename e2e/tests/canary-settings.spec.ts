@@ -1,6 +1,11 @@
 import http from 'node:http';
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+
+// Stable for the whole run (a failed test restarts the worker, which re-reads this module).
+const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
+const httpName = `e2e-http-${runId}`;
+const promName = `e2e-prom-${runId}`;
 
 /** A real target for the HTTP canary: answers 200 with a small JSON body. */
 let target: http.Server;
@@ -17,14 +22,19 @@ test.beforeAll(async () => {
   targetUrl = `http://127.0.0.1:${port}/health`;
 });
 
+/** The specs after this one share the server: leave no canary of ours behind. */
 test.afterAll(async () => {
   await new Promise((resolve) => target.close(resolve));
+  const admin = await request.newContext({
+    baseURL: process.env.VIGIL_E2E_BASE_URL,
+    storageState: authStatePath('admin'),
+  });
+  const cleaned = await admin.patch(`/api/db/canaries?name=like.e2e-*-${runId}`, {
+    data: { deleted_at: new Date().toISOString() },
+  });
+  expect(cleaned.ok()).toBe(true);
+  await admin.dispose();
 });
-
-// Stable for the whole run (a failed test restarts the worker, which re-reads this module).
-const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
-const httpName = `e2e-http-${runId}`;
-const promName = `e2e-prom-${runId}`;
 
 /** Replaces the editor's whole text; insertText does not auto-indent as typing would. */
 async function replaceYaml(page: Page, text: string): Promise<void> {
@@ -100,6 +110,13 @@ test.describe('as an admin', () => {
     await expect(row.getByText('SUCCESS')).toBeVisible();
     await expectAccessible(page);
     await snapshot(page, 'canaries-list-job-status');
+
+    await page.getByRole('link', { name: httpName }).click();
+    await page.getByRole('tab', { name: 'Job History' }).click();
+    const history = page.getByRole('table', { name: 'Job history' });
+    await expect(history.getByRole('row').nth(1)).toContainText('SUCCESS');
+    await expectAccessible(page);
+    await snapshot(page, 'canaries-job-history');
   });
 
   test('creates a Prometheus canary in YAML after fixing a schema error', async ({ page }) => {
@@ -205,7 +222,7 @@ test.describe('as an admin', () => {
     const created = await page.request.post('/api/db/canaries?select=id', {
       headers: { Prefer: 'return=representation' },
       data: {
-        name: `e2e-managed-${Date.now()}`,
+        name: `e2e-managed-${runId}`,
         source: 'kubernetes',
         spec: { tcp: [{ name: 'port', endpoint: '127.0.0.1:9' }] },
       },

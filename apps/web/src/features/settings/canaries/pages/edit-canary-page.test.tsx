@@ -115,6 +115,37 @@ describe('edit canary page', () => {
     expect(await yamlText()).toContain('endpoint: shop:443');
   });
 
+  it('lists the canary runs in the Job History tab', async () => {
+    let query = '';
+    const { user } = renderCanaryRoute(server, `/settings/canaries/${id}`, {
+      handlers: [
+        canaryHandler(canary),
+        http.get('/api/db/job_history', ({ request }) => {
+          query = decodeURIComponent(new URL(request.url).search);
+          return HttpResponse.json([
+            {
+              id: 'j1',
+              status: 'FAILED',
+              time_start: '2026-11-24T10:00:00Z',
+              duration_millis: 1500,
+              success_count: 0,
+              error_count: 1,
+              details: { errors: ['home: connection refused'] },
+            },
+          ]);
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Job History' }));
+    const table = await screen.findByRole('table', { name: 'Job history' });
+    expect(table).toHaveTextContent('FAILED');
+    expect(table).toHaveTextContent('1.5s');
+    expect(table).toHaveTextContent('home: connection refused');
+    expect(query).toContain(`resource_id=eq.${id}`);
+    expect(query).toContain('name=eq.Canary');
+    expect(query).toContain('limit=150');
+  });
+
   it('says when the canary does not exist', async () => {
     renderCanaryRoute(server, `/settings/canaries/${id}`, {
       handlers: [http.get('/api/db/canaries', () => HttpResponse.json([]))],

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { cx, focusRing } from '../../../../ui/class-names.ts';
 import { usePageTitle } from '../../../../lib/page-title.ts';
 import { usePermission } from '../../../../lib/session/use-permission.ts';
 import { ErrorState } from '../../../../ui/error-state.tsx';
@@ -7,6 +9,7 @@ import { isSourceManaged, useCanaryQuery, type Canary } from '../api/canary-quer
 import { isJsonSchema } from '../api/json-schema.ts';
 import { useCanarySchemaQuery } from '../api/canary-schema-query.ts';
 import { CanaryEditor } from '../components/canary-editor.tsx';
+import { CanaryJobs } from '../components/canary-jobs.tsx';
 import { resourceFromRow, singleCheckKey } from '../model/canary-resource.ts';
 import { checkFormFor } from '../model/check-form-registry.ts';
 
@@ -39,8 +42,15 @@ export function EditCanaryPage() {
   );
 }
 
+type PageTab = 'spec' | 'jobs';
+const pageTabs: ReadonlyArray<{ key: PageTab; label: string }> = [
+  { key: 'spec', label: 'Spec' },
+  { key: 'jobs', label: 'Job History' },
+];
+
 function LoadedCanary({ canary }: { canary: Canary }) {
   const navigate = useNavigate();
+  const [tab, setTab] = useState<PageTab>('spec');
   const canWrite = usePermission(['canaries'], 'write');
   const schema = useCanarySchemaQuery();
   const managed = isSourceManaged(canary.source);
@@ -60,7 +70,33 @@ function LoadedCanary({ canary }: { canary: Canary }) {
           Managed by {canary.source}: read only here. Change it where it is defined.
         </p>
       )}
-      <div className="rounded-lg border border-border bg-surface p-4">
+      <div role="tablist" aria-label="Health check" className="flex gap-1 border-b border-border">
+        {pageTabs.map((item) => (
+          <button
+            key={item.key}
+            type="button"
+            role="tab"
+            id={`canary-page-tab-${item.key}`}
+            aria-selected={tab === item.key}
+            onClick={() => setTab(item.key)}
+            className={cx(
+              '-mb-px border-b-2 px-3 py-1.5 text-sm',
+              tab === item.key
+                ? 'border-accent font-medium text-fg'
+                : 'border-transparent text-fg-muted hover:text-fg',
+              focusRing,
+            )}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        aria-labelledby="canary-page-tab-spec"
+        hidden={tab !== 'spec'}
+        className="rounded-lg border border-border bg-surface p-4"
+      >
         <CanaryEditor
           initial={initial}
           form={checkFormFor(singleCheckKey(canary.spec))}
@@ -70,6 +106,11 @@ function LoadedCanary({ canary }: { canary: Canary }) {
           onDone={() => void navigate('/settings/canaries')}
         />
       </div>
+      {tab === 'jobs' && (
+        <div role="tabpanel" aria-labelledby="canary-page-tab-jobs">
+          <CanaryJobs canaryId={canary.id} />
+        </div>
+      )}
     </>
   );
 }
