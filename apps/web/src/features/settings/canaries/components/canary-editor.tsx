@@ -56,9 +56,10 @@ export function CanaryEditor({
   const blockingProblem = (resource: CanaryResource): string | null => {
     if (draft.yamlProblem !== null) return 'The YAML is not valid; fix it before saving.';
     if (resource.metadata.name === '') return 'metadata.name is required';
-    if (isEdit && resource.metadata.name !== initial.metadata.name) {
-      return 'metadata.name cannot change once the canary exists';
-    }
+    const moved =
+      resource.metadata.name !== initial.metadata.name ||
+      resource.metadata.namespace !== initial.metadata.namespace;
+    if (isEdit && moved) return 'metadata.name and namespace cannot change once the canary exists';
     return null;
   };
 
@@ -124,6 +125,8 @@ export function CanaryEditor({
               register={register}
               errors={formState.errors}
               isEdit={isEdit}
+              readOnly={readOnly}
+              currentName={initial.metadata.name}
               currentSchedule={schedule}
             />
             <CheckFormFields

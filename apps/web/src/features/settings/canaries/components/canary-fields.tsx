@@ -8,25 +8,42 @@ export interface CanaryFieldsProps {
   errors: FieldErrors<CanaryFormValues>;
   /** Name and namespace are fixed once the canary exists (spec 002 §4). */
   isEdit: boolean;
+  /** A read-only canary shows its name as text (spec 002 §4). */
+  readOnly: boolean;
+  currentName: string;
   currentSchedule: string;
 }
 
 const required = (value: string): true | string => value.trim() !== '' || requiredMessage;
 
 /** The canary's own fields: name, namespace, schedule and labels. */
-export function CanaryFields({ register, errors, isEdit, currentSchedule }: CanaryFieldsProps) {
+export function CanaryFields({
+  register,
+  errors,
+  isEdit,
+  readOnly,
+  currentName,
+  currentSchedule,
+}: CanaryFieldsProps) {
   const schedules: readonly string[] = scheduleOptions.some((s) => s === currentSchedule)
     ? scheduleOptions
     : [currentSchedule, ...scheduleOptions];
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <FormField label="Name *" htmlFor="canary-name" error={errors.name?.message}>
-        <input
-          {...controlProps('canary-name', errors.name !== undefined)}
-          disabled={isEdit}
-          {...register('name', { validate: required })}
-        />
-      </FormField>
+      {readOnly ? (
+        <div className="space-y-1">
+          <p className="text-sm font-medium">Name</p>
+          <p className="flex h-9 items-center text-sm">{currentName}</p>
+        </div>
+      ) : (
+        <FormField label="Name *" htmlFor="canary-name" error={errors.name?.message}>
+          <input
+            {...controlProps('canary-name', errors.name !== undefined)}
+            disabled={isEdit}
+            {...register('name', { validate: required })}
+          />
+        </FormField>
+      )}
       <FormField label="Namespace *" htmlFor="canary-namespace" error={errors.namespace?.message}>
         <input
           {...controlProps('canary-namespace', errors.namespace !== undefined)}

@@ -84,6 +84,9 @@ describe('edit canary page', () => {
       ],
     });
     expect(await screen.findByText(/Managed by kubernetes\/prod\/shop/)).toBeInTheDocument();
+    // The name is shown as text, not as a field.
+    expect(screen.queryByLabelText('Name *')).not.toBeInTheDocument();
+    expect(screen.getAllByText('shop').length).toBeGreaterThan(1);
     expect(screen.getByLabelText('URL *')).toBeDisabled();
     expect(screen.getByLabelText('Schedule')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
