@@ -9,6 +9,8 @@ export default mergeConfig(
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./vitest.setup.ts'],
+      // Its ESM build imports without file extensions, which Node's resolver refuses.
+      server: { deps: { inline: ['codemirror-json-schema'] } },
     },
   }),
 );

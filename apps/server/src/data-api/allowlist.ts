@@ -10,6 +10,8 @@ export const exposedResources: readonly ExposedResource[] = [
   // Health
   { name: 'canaries', object: 'canaries' },
   { name: 'checks', object: 'canaries' },
+  // The settings list: each canary with its latest and last failed run from job_history.
+  { name: 'canaries_with_status', object: 'canaries', readOnly: true },
   // Results are written by the engine and agent pushes, which keep totals and rollups with them.
   { name: 'check_statuses', object: 'canaries', readOnly: true },
   { name: 'check_statuses_1h', object: 'canaries', readOnly: true },

@@ -180,6 +180,8 @@ describe('canaries through the data API', () => {
     expect(text).toContain('canaries.flanksource.com/v1');
     expect(text).toContain('responseCodes');
     expect(text).toContain('"tcp"');
+    // Descriptions are the editor's hover docs.
+    expect(text).toContain('When the checks run');
   });
 });
 

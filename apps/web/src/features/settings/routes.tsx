@@ -25,6 +25,36 @@ export const settingsRoutes: RouteObject[] = [
         ],
       },
       {
+        path: 'canaries',
+        handle: { crumb: 'Health Checks' },
+        element: <RequirePermission object="canaries" action="read" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { CanariesPage } = await import('./canaries/pages/canaries-page.tsx');
+              return { Component: CanariesPage };
+            },
+          },
+          {
+            path: 'new',
+            handle: { crumb: 'Add' },
+            lazy: async () => {
+              const { NewCanaryPage } = await import('./canaries/pages/new-canary-page.tsx');
+              return { Component: NewCanaryPage };
+            },
+          },
+          {
+            path: ':id',
+            handle: { crumb: 'Edit' },
+            lazy: async () => {
+              const { EditCanaryPage } = await import('./canaries/pages/edit-canary-page.tsx');
+              return { Component: EditCanaryPage };
+            },
+          },
+        ],
+      },
+      {
         path: 'users',
         handle: { crumb: 'Users' },
         element: <RequirePermission object="identities" action="read" />,

@@ -3,6 +3,7 @@ import type { WriteHook } from '../../../data-api/write-hooks.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { parseCanarySpec } from './canary-spec.ts';
 import { retireChecks, syncChecks } from './checks.repository.ts';
+import { creatorOf } from './creator.repository.ts';
 import { firstSlot, parseSchedule } from '../engine/schedule.ts';
 
 const writtenCanary = z.object({
@@ -21,10 +22,13 @@ const writtenCanary = z.object({
 export const canariesWriteHook: WriteHook = {
   async beforeWrite(ctx, rows) {
     if (ctx.operation === 'delete') return rows;
+    // Recorded by the server, never taken from the body: a client cannot name another creator.
+    const creator =
+      ctx.operation === 'insert' ? { created_by: await creatorOf(ctx.client, ctx.actor) } : {};
     return rows.map((row) => {
       if (!('spec' in row)) {
         if (ctx.operation === 'insert') throw badRequest('spec is required');
-        return row;
+        return { ...row, ...creator };
       }
       const parsed = parseCanarySpec(row.spec);
       if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
@@ -33,7 +37,7 @@ export const canariesWriteHook: WriteHook = {
       const next = parsed.schedule
         ? new Date(firstSlot(parseSchedule(parsed.schedule), Date.now()))
         : null;
-      return { ...row, schedule: parsed.schedule ?? null, next_runtime: next };
+      return { ...row, ...creator, schedule: parsed.schedule ?? null, next_runtime: next };
     });
   },
   async afterWrite(ctx, affected) {

@@ -31,11 +31,19 @@ export function canaryJsonSchema(): unknown {
       .loose(),
     spec: z
       .object({
-        schedule: z.string().optional(),
-        interval: z.number().int().positive().optional(),
-        severity: z.string().optional(),
-        owner: z.string().optional(),
-        icon: z.string().optional(),
+        schedule: z
+          .string()
+          .optional()
+          .describe('When the checks run: @every 30s, @hourly, or a cron expression (UTC)'),
+        interval: z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe('Legacy: seconds between runs, when there is no schedule'),
+        severity: z.string().optional().describe('Default severity of the checks'),
+        owner: z.string().optional().describe('Who owns these checks'),
+        icon: z.string().optional().describe('Icon of the canary'),
         replicas: z.number().int().nonnegative().optional(),
         resultMode: z.string().optional(),
         ...pending,

@@ -30,14 +30,22 @@ export type EnvVar = z.infer<typeof envVar>;
 
 /** Fields every check type shares (canary-checker's `Description`, `Templatable`, …). */
 export const commonCheckFields = {
-  name: z.string().min(1, 'is required').max(253),
-  description: z.string().optional(),
-  icon: z.string().optional(),
-  labels: z.record(z.string(), z.string()).optional(),
-  namespace: z.string().optional(),
-  test: expression.optional(),
-  display: expression.optional(),
-  transform: expression.optional(),
+  name: z
+    .string()
+    .min(1, 'is required')
+    .max(253)
+    .describe('Name of the check, unique per type within the canary'),
+  description: z.string().optional().describe('Shown with the check'),
+  icon: z.string().optional().describe('Icon shown with the check'),
+  labels: z.record(z.string(), z.string()).optional().describe('Labels of the check'),
+  namespace: z.string().optional().describe("Namespace of the check; the canary's by default"),
+  test: expression
+    .optional()
+    .describe('CEL `expr` or Go `template` that must return true for the check to pass'),
+  display: expression.optional().describe("Replaces the check's message"),
+  transform: expression
+    .optional()
+    .describe('Turns the result into a list of checks, each stored as its own check'),
   transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
   metrics: z.array(z.record(z.string(), z.unknown())).optional(),
   dependsOn: z.array(z.string()).optional(),

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { apiRequest } from '../../../../lib/http.ts';
+import { canaryKeys } from './canary-keys.ts';
+
+/** A soft delete (spec 002 §4): deleted_at is set; the server retires the canary's checks. */
+export function useDeleteCanary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; name: string }) =>
+      apiRequest('db', '/canaries', z.unknown(), {
+        method: 'PATCH',
+        query: { id: `eq.${id}`, select: 'id' },
+        body: { deleted_at: new Date().toISOString() },
+      }),
+    onSuccess: async (_data, { name }) => {
+      toast.success(`${name} deleted successfully`);
+      await queryClient.invalidateQueries({ queryKey: canaryKeys.all });
+    },
+  });
+}

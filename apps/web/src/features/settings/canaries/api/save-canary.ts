@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { apiRequest } from '../../../../lib/http.ts';
+import type { CanaryRowInput } from '../model/canary-resource.ts';
+import { canaryKeys } from './canary-keys.ts';
+
+export type SaveCanaryInput = { id: string | undefined; row: CanaryRowInput };
+
+/**
+ * POST a new canary (source UI) or PATCH an existing one. Name and namespace never change on
+ * edit. The server's 400 names the field; the form shows it in place, so no toast here.
+ */
+export function useSaveCanary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, row }: SaveCanaryInput) =>
+      id === undefined
+        ? apiRequest('db', '/canaries', z.unknown(), {
+            method: 'POST',
+            query: { select: 'id' },
+            body: { ...row, source: 'UI' },
+          })
+        : apiRequest('db', '/canaries', z.unknown(), {
+            method: 'PATCH',
+            query: { id: `eq.${id}`, select: 'id' },
+            body: { labels: row.labels, spec: row.spec },
+          }),
+    meta: { toast: false },
+    onSuccess: async (_data, { id, row }) => {
+      toast.success(`${row.name} ${id === undefined ? 'created' : 'updated'} successfully`);
+      await queryClient.invalidateQueries({ queryKey: canaryKeys.all });
+    },
+  });
+}

@@ -1,0 +1,117 @@
+import { localAgentId } from '@vigil/domain';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../../ui/button.tsx';
+import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { RelativeTime } from '../../../../ui/relative-time.tsx';
+import { Table, TableCell } from '../../../../ui/table.tsx';
+import type { CanaryListItem } from '../api/canaries-query.ts';
+import { JobDetailsDialog, jobDetailTabs } from './job-details-dialog.tsx';
+import { JobStatusBadge } from './job-status.tsx';
+
+/** Spec 002 §2: the settings list columns; canaries hide Namespace. */
+const columns = [
+  'Name',
+  'Source',
+  'Schedule',
+  'Job Status',
+  'Last Run',
+  'Last Failed',
+  'Tags',
+  'Created',
+  'Updated',
+  'Created By',
+] as const;
+
+function Tags({ labels }: { labels: Record<string, string> | null | undefined }) {
+  const tags = Object.entries(labels ?? {}).map(([key, value]) => `${key}: ${value}`);
+  const [first] = tags;
+  if (first === undefined) return null;
+  return (
+    <span className="flex items-center gap-1 whitespace-nowrap">
+      <span className="rounded bg-surface-muted px-1.5 py-0.5 text-xs">{first}</span>
+      {tags.length > 1 && (
+        <span className="text-xs text-fg-muted" title={tags.slice(1).join(', ')}>
+          +{tags.length - 1} more
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[] }) {
+  const navigate = useNavigate();
+  const [details, setDetails] = useState<CanaryListItem | undefined>(undefined);
+  return (
+    <>
+      <Table label="Health checks" columns={columns}>
+        {canaries.map((canary) => (
+          <tr
+            key={canary.id}
+            onClick={() => void navigate(`/settings/canaries/${canary.id}`)}
+            className="cursor-pointer hover:bg-surface-muted"
+          >
+            <TableCell className="font-medium whitespace-nowrap">
+              <Link
+                to={`/settings/canaries/${canary.id}`}
+                onClick={(event) => event.stopPropagation()}
+                className={cx('hover:underline', focusRing)}
+              >
+                {canary.name}
+              </Link>
+              {canary.agent && canary.agent.id !== localAgentId && (
+                <span className="ml-2 rounded border border-border px-1.5 py-0.5 text-xs font-normal text-fg-muted">
+                  {canary.agent.name}
+                </span>
+              )}
+            </TableCell>
+            <TableCell>{canary.source ?? ''}</TableCell>
+            <TableCell className="whitespace-nowrap">{canary.schedule ?? ''}</TableCell>
+            <TableCell>
+              {canary.job_status && (
+                <span className="flex items-center gap-2 whitespace-nowrap">
+                  <JobStatusBadge status={canary.job_status} />
+                  {jobDetailTabs(canary.job_details).length > 0 && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setDetails(canary);
+                      }}
+                    >
+                      View details
+                    </Button>
+                  )}
+                </span>
+              )}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <RelativeTime value={canary.last_runtime} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <RelativeTime value={canary.job_last_failed} />
+            </TableCell>
+            <TableCell>
+              <Tags labels={canary.labels} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <RelativeTime value={canary.created_at} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <RelativeTime value={canary.updated_at} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{canary.created_by?.name ?? ''}</TableCell>
+          </tr>
+        ))}
+      </Table>
+      {details?.job_details && (
+        <JobDetailsDialog
+          name={details.name}
+          details={details.job_details}
+          onClose={() => setDetails(undefined)}
+        />
+      )}
+    </>
+  );
+}

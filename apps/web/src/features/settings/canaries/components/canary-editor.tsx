@@ -1,0 +1,189 @@
+import type { JSONSchema7 } from 'json-schema';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '../../../../ui/button.tsx';
+import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { useSaveCanary } from '../api/save-canary.ts';
+import { formValuesFrom, type CanaryFormValues } from '../model/canary-form-values.ts';
+import { rowFromResource, type CanaryResource } from '../model/canary-resource.ts';
+import type { CheckForm } from '../model/check-form.ts';
+import { CanaryFields } from './canary-fields.tsx';
+import { CheckFormFields } from './check-form-fields.tsx';
+import { DeleteCanaryButton } from './delete-canary-button.tsx';
+import { EditorProblems } from './editor-problems.tsx';
+import { LazyYamlEditor } from './lazy-yaml-editor.tsx';
+import { placeServerError } from './server-error.ts';
+import { useCanaryDraft } from './use-canary-draft.ts';
+import type { SchemaProblem } from './yaml-editor.tsx';
+
+export interface CanaryEditorProps {
+  initial: CanaryResource;
+  form: CheckForm | undefined;
+  /** Set when editing a saved canary. */
+  canaryId: string | undefined;
+  readOnly: boolean;
+  schema: JSONSchema7 | undefined;
+  onDone: () => void;
+}
+
+type Tab = 'form' | 'yaml';
+
+/** Form and YAML views of one canary, kept in step, with Save/Update, Delete and Back. */
+export function CanaryEditor({
+  initial,
+  form,
+  canaryId,
+  readOnly,
+  schema,
+  onDone,
+}: CanaryEditorProps) {
+  const isEdit = canaryId !== undefined;
+  const methods = useForm<CanaryFormValues>({
+    defaultValues: formValuesFrom(initial, form),
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, setError, control, formState } = methods;
+  const draft = useCanaryDraft(initial, form, methods);
+  const save = useSaveCanary();
+  const [tab, setTab] = useState<Tab>(form === undefined ? 'yaml' : 'form');
+  const [schemaProblems, setSchemaProblems] = useState<SchemaProblem[]>([]);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const schedule = useWatch({ control, name: 'schedule' });
+
+  // Schema findings are shown live but do not block: they can lag the text by the linter's
+  // delay, and the server validates the same spec and names the field.
+  const blockingProblem = (resource: CanaryResource): string | null => {
+    if (draft.yamlProblem !== null) return 'The YAML is not valid; fix it before saving.';
+    if (resource.metadata.name === '') return 'metadata.name is required';
+    const moved =
+      resource.metadata.name !== initial.metadata.name ||
+      resource.metadata.namespace !== initial.metadata.namespace;
+    if (isEdit && moved) return 'metadata.name and namespace cannot change once the canary exists';
+    return null;
+  };
+
+  const submit = handleSubmit(
+    async () => {
+      const resource = draft.current();
+      const problem = blockingProblem(resource);
+      setSubmitError(problem);
+      if (problem !== null) {
+        setTab('yaml');
+        return;
+      }
+      try {
+        await save.mutateAsync({ id: canaryId, row: rowFromResource(resource) });
+        onDone();
+      } catch (error) {
+        const placed = placeServerError(error, form);
+        setSubmitError(placed.message);
+        if (placed.target !== undefined) {
+          setError(placed.target, { type: 'server', message: placed.short }, { shouldFocus: true });
+          setTab('form');
+        }
+      }
+    },
+    () => setTab('form'),
+  );
+
+  const tabButton = (key: Tab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`canary-tab-${key}`}
+      aria-selected={tab === key}
+      aria-controls={`canary-panel-${key}`}
+      onClick={() => setTab(key)}
+      className={cx(
+        'rounded-md px-3 py-1.5 text-sm',
+        tab === key ? 'bg-surface-muted font-medium text-fg' : 'text-fg-muted hover:text-fg',
+        focusRing,
+      )}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      {form !== undefined && (
+        <div role="tablist" aria-label="Editor" className="flex gap-1">
+          {tabButton('form', 'Form')}
+          {tabButton('yaml', 'YAML')}
+        </div>
+      )}
+      {form !== undefined && (
+        <div
+          role="tabpanel"
+          id="canary-panel-form"
+          aria-labelledby="canary-tab-form"
+          hidden={tab !== 'form'}
+        >
+          <fieldset disabled={readOnly} className="space-y-4">
+            <CanaryFields
+              register={register}
+              errors={formState.errors}
+              isEdit={isEdit}
+              readOnly={readOnly}
+              currentName={initial.metadata.name}
+              currentSchedule={schedule}
+            />
+            <CheckFormFields
+              form={form}
+              control={control}
+              register={register}
+              errors={formState.errors}
+            />
+          </fieldset>
+        </div>
+      )}
+      <div
+        role={form === undefined ? undefined : 'tabpanel'}
+        id="canary-panel-yaml"
+        aria-labelledby={form === undefined ? undefined : 'canary-tab-yaml'}
+        hidden={tab !== 'yaml'}
+        className="space-y-2"
+      >
+        <LazyYamlEditor
+          value={draft.yaml}
+          onChange={draft.onYamlChange}
+          schema={schema}
+          readOnly={readOnly}
+          label="Canary YAML"
+          onProblems={setSchemaProblems}
+        />
+        <EditorProblems yamlProblem={draft.yamlProblem} schemaProblems={schemaProblems} />
+      </div>
+      {submitError !== null && (
+        <p
+          role="alert"
+          className="rounded-md border border-unhealthy/40 bg-unhealthy/5 p-2 text-sm text-unhealthy"
+        >
+          {submitError}
+        </p>
+      )}
+      <div className="flex items-center gap-2 border-t border-border pt-4">
+        {isEdit && !readOnly && (
+          <DeleteCanaryButton id={canaryId} name={initial.metadata.name} onDeleted={onDone} />
+        )}
+        <div className="ml-auto flex gap-2">
+          <Link
+            to="/settings/canaries"
+            className={cx(
+              'inline-flex h-9 items-center rounded-md border border-border px-3 text-sm font-medium hover:bg-surface-muted',
+              focusRing,
+            )}
+          >
+            Back
+          </Link>
+          {!readOnly && (
+            <Button type="submit" variant="primary" disabled={save.isPending}>
+              {save.isPending ? (isEdit ? 'Updating…' : 'Saving…') : isEdit ? 'Update' : 'Save'}
+            </Button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

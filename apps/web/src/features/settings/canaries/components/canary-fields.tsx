@@ -1,0 +1,79 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { controlProps, FormField, textareaClassName } from '../../../../ui/form-field.tsx';
+import { scheduleOptions, type CanaryFormValues } from '../model/canary-form-values.ts';
+import { requiredMessage } from '../model/check-fields.ts';
+
+export interface CanaryFieldsProps {
+  register: UseFormRegister<CanaryFormValues>;
+  errors: FieldErrors<CanaryFormValues>;
+  /** Name and namespace are fixed once the canary exists (spec 002 §4). */
+  isEdit: boolean;
+  /** A read-only canary shows its name as text (spec 002 §4). */
+  readOnly: boolean;
+  currentName: string;
+  currentSchedule: string;
+}
+
+const required = (value: string): true | string => value.trim() !== '' || requiredMessage;
+
+/** The canary's own fields: name, namespace, schedule and labels. */
+export function CanaryFields({
+  register,
+  errors,
+  isEdit,
+  readOnly,
+  currentName,
+  currentSchedule,
+}: CanaryFieldsProps) {
+  const schedules: readonly string[] = scheduleOptions.some((s) => s === currentSchedule)
+    ? scheduleOptions
+    : [currentSchedule, ...scheduleOptions];
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {readOnly ? (
+        <div className="space-y-1">
+          <p className="text-sm font-medium">Name</p>
+          <p className="flex h-9 items-center text-sm">{currentName}</p>
+        </div>
+      ) : (
+        <FormField label="Name *" htmlFor="canary-name" error={errors.name?.message}>
+          <input
+            {...controlProps('canary-name', errors.name !== undefined)}
+            disabled={isEdit}
+            {...register('name', { validate: required })}
+          />
+        </FormField>
+      )}
+      <FormField label="Namespace *" htmlFor="canary-namespace" error={errors.namespace?.message}>
+        <input
+          {...controlProps('canary-namespace', errors.namespace !== undefined)}
+          disabled={isEdit}
+          {...register('namespace', { validate: required })}
+        />
+      </FormField>
+      <FormField label="Schedule" htmlFor="canary-schedule" error={errors.schedule?.message}>
+        {/* Controlled, so that the choice shown always matches the options just rendered. */}
+        <select
+          {...controlProps('canary-schedule', errors.schedule !== undefined)}
+          {...register('schedule')}
+          value={currentSchedule}
+        >
+          {schedules.map((schedule) => (
+            <option key={schedule} value={schedule}>
+              {schedule === '' ? 'None (Run Now only)' : schedule}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Labels" htmlFor="canary-labels">
+        <textarea
+          id="canary-labels"
+          rows={2}
+          placeholder="key=value, one per line"
+          className={textareaClassName}
+          {...register('labels')}
+        />
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { Dialog } from '../../../../ui/dialog.tsx';
+import { closeOnDismiss } from '../../../../ui/dialog-close.ts';
+import { canaryTypes } from '../model/canary-types.ts';
+
+/** The add flow's first step: every check type, sorted by label (spec 002 §2). */
+export function TypePickerDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      size="large"
+      title="Add Health Check"
+      description="Choose the type of check"
+      onOpenChange={closeOnDismiss(onClose)}
+    >
+      <ul aria-label="Check types" className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
+        {canaryTypes.map((type) => (
+          <li key={type.id}>
+            <Link
+              to={`/settings/canaries/new?type=${type.id}`}
+              className={cx(
+                'flex h-12 items-center justify-center rounded-md border border-border px-2 text-center text-sm hover:bg-surface-muted',
+                focusRing,
+              )}
+            >
+              {type.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

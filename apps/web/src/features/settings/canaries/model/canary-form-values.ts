@@ -1,0 +1,107 @@
+import { isJsonObject, listOf, type CanaryResource, type JsonObject } from './canary-resource.ts';
+import { parseKeyValues, type FieldValue } from './check-fields.ts';
+import type { CheckForm } from './check-form.ts';
+
+/** The settings form's schedule choices (spec 002 §9). */
+export const scheduleOptions = [
+  '@every 30s',
+  '@every 1m',
+  '@every 5m',
+  '@every 30m',
+  '@hourly',
+  '@every 6h',
+  '@daily',
+  '@weekly',
+] as const;
+
+export interface CanaryFormValues {
+  name: string;
+  namespace: string;
+  schedule: string;
+  /** `key=value` per line. */
+  labels: string;
+  check: Record<string, FieldValue>;
+}
+
+function firstCheck(resource: CanaryResource, form: CheckForm | undefined): JsonObject {
+  if (form === undefined) return {};
+  const list = resource.spec[form.specKey];
+  const first: unknown = Array.isArray(list) ? list[0] : undefined;
+  return isJsonObject(first) ? first : {};
+}
+
+export function isFieldVisible(
+  field: CheckForm['fields'][number],
+  check: Readonly<Partial<Record<string, FieldValue>>>,
+): boolean {
+  return field.visibleWhen === undefined || field.visibleWhen(check);
+}
+
+export function formValuesFrom(
+  resource: CanaryResource,
+  form: CheckForm | undefined,
+): CanaryFormValues {
+  const check = firstCheck(resource, form);
+  const schedule = resource.spec.schedule;
+  return {
+    name: resource.metadata.name,
+    namespace: resource.metadata.namespace,
+    schedule: typeof schedule === 'string' ? schedule : '',
+    labels: Object.entries(resource.metadata.labels)
+      .map(([key, value]) => `${key}=${value}`)
+      .join('\n'),
+    check: Object.fromEntries((form?.fields ?? []).map((field) => [field.name, field.read(check)])),
+  };
+}
+
+/**
+ * The resource with the form's values written over it. Keys the form does not show (other
+ * checks, fields only the YAML sets) are kept, so switching between form and YAML loses nothing.
+ */
+/** What react-hook-form reports: disabled inputs have no value. */
+export interface ReportedFormValues {
+  name?: string;
+  namespace?: string;
+  schedule?: string;
+  labels?: string;
+  check?: Partial<Record<string, FieldValue>>;
+}
+
+export function applyFormValues(
+  resource: CanaryResource,
+  values: ReportedFormValues,
+  form: CheckForm | undefined,
+): CanaryResource {
+  // Disabled inputs (name and namespace when editing) report no value: keep the resource's.
+  const name = typeof values.name === 'string' ? values.name.trim() : resource.metadata.name;
+  const namespace =
+    typeof values.namespace === 'string' ? values.namespace.trim() : resource.metadata.namespace;
+  const labels =
+    typeof values.labels === 'string'
+      ? Object.fromEntries(parseKeyValues(values.labels))
+      : resource.metadata.labels;
+  const spec: JsonObject = { ...resource.spec };
+  if (values.schedule === '') delete spec.schedule;
+  else if (typeof values.schedule === 'string') spec.schedule = values.schedule;
+  if (form !== undefined) {
+    const check: JsonObject = { ...firstCheck(resource, form) };
+    for (const field of form.fields) {
+      const visible = isFieldVisible(field, values.check ?? {});
+      const value = values.check?.[field.name] ?? '';
+      field.write(check, visible ? value : Array.isArray(value) ? [] : '');
+    }
+    const list = listOf(spec[form.specKey]);
+    list[0] = check;
+    spec[form.specKey] = list;
+  }
+  return {
+    ...resource,
+    metadata: {
+      ...resource.metadata,
+      name,
+      namespace,
+      labels,
+    },
+    spec,
+  };
+}

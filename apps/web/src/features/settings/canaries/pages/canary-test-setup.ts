@@ -1,0 +1,76 @@
+import { expect } from 'vitest';
+import { EditorView } from '@uiw/react-codemirror';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { appRoutes } from '../../../../app/routes.tsx';
+import { renderRoutes } from '../../../../testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+
+/** A small Canary schema: enough for the editor to lint, as the server's would. */
+export const testSchema = {
+  type: 'object',
+  properties: {
+    apiVersion: { type: 'string' },
+    kind: { type: 'string' },
+    metadata: { type: 'object' },
+    spec: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        schedule: { type: 'string' },
+        http: { type: 'array' },
+        tcp: { type: 'array' },
+        prometheus: { type: 'array' },
+      },
+    },
+  },
+  required: ['apiVersion', 'kind', 'metadata'],
+};
+
+export interface RenderCanaryOptions extends SessionFixture {
+  handlers?: RequestHandler[];
+}
+
+export function renderCanaryRoute(
+  server: SetupServer,
+  path: string,
+  options: RenderCanaryOptions = {},
+) {
+  server.use(
+    // The first matching handler answers: the test's own come first.
+    ...(options.handlers ?? []),
+    ...sessionHandlers(options),
+    http.get('/api/schemas/canary.schema.json', () => HttpResponse.json(testSchema)),
+    http.get('/api/db/canaries_with_status', () => HttpResponse.json([])),
+  );
+  const notify: string[] = [];
+  const user = userEvent.setup();
+  const rendered = renderRoutes(appRoutes, [path], (message) => notify.push(message));
+  return { user, notify, ...rendered };
+}
+
+/** The editor's CodeMirror view, once the lazy chunk has loaded. */
+export async function yamlView(): Promise<EditorView> {
+  // hidden: the YAML tab stays mounted (and in step) while the Form tab is shown.
+  const content = await screen.findByRole(
+    'textbox',
+    { name: 'Canary YAML', hidden: true },
+    { timeout: 5000 },
+  );
+  const view = EditorView.findFromDOM(content);
+  if (view === null) throw new Error('no CodeMirror view');
+  return view;
+}
+
+export async function yamlText(): Promise<string> {
+  return (await yamlView()).state.doc.toString();
+}
+
+/** Replaces the YAML as a paste would: CodeMirror reports it to the page like typing. */
+export async function replaceYaml(text: string): Promise<void> {
+  const view = await yamlView();
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  await waitFor(() => expect(view.state.doc.toString()).toBe(text));
+}

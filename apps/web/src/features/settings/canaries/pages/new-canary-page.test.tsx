@@ -1,0 +1,108 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { setupMsw } from '../../../../testing/msw.ts';
+import { renderCanaryRoute, replaceYaml, yamlText } from './canary-test-setup.ts';
+
+const server = setupMsw();
+
+describe('new canary form', () => {
+  it('requires the name, the check name and the URL of an HTTP check', async () => {
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=http');
+    await screen.findByRole('heading', { name: 'Add HTTP Health Check' });
+    await user.type(screen.getByLabelText('Name *'), 'web');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(screen.getByLabelText('Check Name *')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('URL *')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says when a number field is not a number, or below 0', async () => {
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=icmp');
+    await screen.findByRole('heading', { name: 'Add ICMP Ping Health Check' });
+    await user.type(screen.getByLabelText('Packet Count'), 'three');
+    await user.type(screen.getByLabelText('Threshold (ms)'), '-5');
+    await user.tab();
+    expect(await screen.findByText('This field must be a number')).toBeInTheDocument();
+    expect(screen.getByText('This field must be 0 or more')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Packet Count'));
+    await user.type(screen.getByLabelText('Packet Count'), '4');
+    await waitFor(() =>
+      expect(screen.queryByText('This field must be a number')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('writes form edits into the YAML, and YAML edits into the form', async () => {
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=tcp');
+    await screen.findByRole('heading', { name: 'Add TCP Health Check' });
+    await user.type(screen.getByLabelText('Name *'), 'db');
+    await user.type(screen.getByLabelText('Check Name *'), 'port');
+    await user.type(screen.getByLabelText('Endpoint *'), 'db.internal:5432');
+    await user.type(screen.getByLabelText('Threshold (ms)'), '250');
+    await waitFor(async () => {
+      const text = await yamlText();
+      expect(text).toContain('name: db\n');
+      expect(text).toContain('endpoint: db.internal:5432');
+      expect(text).toContain('thresholdMillis: 250');
+    });
+
+    const edited = (await yamlText()).replace('thresholdMillis: 250', 'thresholdMillis: 900');
+    await replaceYaml(edited.replace('endpoint: db.internal:5432', 'endpoint: db.internal:6432'));
+    expect(screen.getByLabelText('Threshold (ms)')).toHaveValue('900');
+    expect(screen.getByLabelText('Endpoint *')).toHaveValue('db.internal:6432');
+  });
+
+  it('reports invalid YAML in place and never saves it', async () => {
+    const post = vi.fn();
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=prometheus', {
+      handlers: [http.post('/api/db/canaries', post)],
+    });
+    await screen.findByRole('heading', { name: 'Add Prometheus Health Check' });
+    await replaceYaml('metadata:\n  name: prom\nspec: [unclosed');
+    expect(await screen.findByText(/^Invalid YAML/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The YAML is not valid; fix it before saving.')).toBeVisible();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('posts the resource with source UI and shows a server 400 under its field', async () => {
+    let posted: unknown;
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=http', {
+      handlers: [
+        http.post('/api/db/canaries', async ({ request }) => {
+          posted = await request.json();
+          return HttpResponse.json(
+            {
+              code: 'PGRST100',
+              message: 'spec.http[0].thresholdMillis Too small: expected number to be >0',
+              details: null,
+              hint: null,
+            },
+            { status: 400 },
+          );
+        }),
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Add HTTP Health Check' });
+    await user.type(screen.getByLabelText('Name *'), 'web');
+    await user.type(screen.getByLabelText('Check Name *'), 'home');
+    await user.type(screen.getByLabelText('URL *'), 'https://example.com');
+    await user.type(screen.getByLabelText('Threshold (ms)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Too small: expected number to be >0')).toBeInTheDocument();
+    expect(screen.getByLabelText('Threshold (ms)')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText('spec.http[0].thresholdMillis Too small: expected number to be >0'),
+    ).toBeInTheDocument();
+    expect(posted).toEqual({
+      name: 'web',
+      namespace: 'default',
+      labels: {},
+      source: 'UI',
+      spec: {
+        schedule: '@every 5m',
+        http: [{ name: 'home', url: 'https://example.com', thresholdMillis: 0 }],
+      },
+    });
+  });
+});

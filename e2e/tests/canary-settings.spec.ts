@@ -1,0 +1,257 @@
+import http from 'node:http';
+import { request, type Page } from '@playwright/test';
+import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+
+// Stable for the whole run (a failed test restarts the worker, which re-reads this module).
+const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
+const httpName = `e2e-http-${runId}`;
+const promName = `e2e-prom-${runId}`;
+
+/** A real target for the HTTP canary: answers 200 with a small JSON body. */
+let target: http.Server;
+let targetUrl = '';
+
+test.beforeAll(async () => {
+  target = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"status":"ok"}');
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  const address = target.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  targetUrl = `http://127.0.0.1:${port}/health`;
+});
+
+/** The specs after this one share the server: leave no canary of ours behind. */
+test.afterAll(async () => {
+  await new Promise((resolve) => target.close(resolve));
+  const admin = await request.newContext({
+    baseURL: process.env.VIGIL_E2E_BASE_URL,
+    storageState: authStatePath('admin'),
+  });
+  const cleaned = await admin.patch(`/api/db/canaries?name=like.e2e-*-${runId}`, {
+    data: { deleted_at: new Date().toISOString() },
+  });
+  expect(cleaned.ok()).toBe(true);
+  await admin.dispose();
+});
+
+/** Replaces the editor's whole text; insertText does not auto-indent as typing would. */
+async function replaceYaml(page: Page, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: 'Canary YAML' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+test.describe('as an admin', () => {
+  test.use({ storageState: authStatePath('admin') });
+
+  test('adds an HTTP canary through the form against a local server', async ({ page }) => {
+    await page.goto('/settings/canaries');
+    await expect(page.getByRole('heading', { name: 'Health Checks' })).toBeVisible();
+    await snapshot(page, 'canaries-list-before');
+    await page.getByRole('button', { name: 'Add Health Check' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add Health Check' });
+    const labels = await picker.getByRole('link').allTextContents();
+    expect(labels).toHaveLength(31);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+    await expectAccessible(page);
+    await snapshot(page, 'canaries-type-picker');
+    await picker.getByRole('link', { name: 'HTTP', exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: 'Add HTTP Health Check' })).toBeVisible();
+    await page.getByLabel('Name *', { exact: true }).fill(httpName);
+    await expect(page.getByLabel('Schedule')).toHaveValue('@every 5m');
+    await page.getByLabel('Schedule').selectOption('@every 30s');
+    await page.getByLabel('Labels').fill('team=sre\nenv=e2e');
+    await page.getByLabel('Threshold (ms)').fill('fast');
+    await page.getByLabel('Threshold (ms)').blur();
+    await expect(page.getByText('This field must be a number')).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('This field is required')).toHaveCount(2);
+    await snapshot(page, 'canaries-http-form-errors');
+
+    await page.getByLabel('Check Name *').fill('homepage');
+    await page.getByLabel('URL *').fill(targetUrl);
+    await page.getByLabel('Threshold (ms)').fill('2000');
+    await page.getByLabel('200').check();
+    await expect(page.getByText('This field is required')).toHaveCount(0);
+    await expectAccessible(page);
+
+    // The YAML follows the form.
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    const editor = page.getByRole('textbox', { name: 'Canary YAML' });
+    await expect(editor).toContainText(`url: ${targetUrl}`);
+    await expect(editor).toContainText('thresholdMillis: 2000');
+    await expect(editor).toContainText(`name: ${httpName}`);
+    await snapshot(page, 'canaries-http-yaml');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page).toHaveURL(/\/settings\/canaries$/);
+    await expect(page.getByText(`${httpName} created successfully`)).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: httpName });
+    await expect(row).toContainText('@every 30s');
+    await expect(row).toContainText('UI');
+    await expect(row).toContainText('Ada Admin');
+    await expect(row).toContainText('+1 more');
+    await snapshot(page, 'canaries-list-after-create');
+  });
+
+  test('the list shows the canary run from job history', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/settings/canaries');
+    const row = page.getByRole('row').filter({ hasText: httpName });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(row).toContainText('SUCCESS', { timeout: 2_000 });
+    }).toPass({ timeout: 75_000, intervals: [2_000] });
+    await expect(row.getByText('SUCCESS')).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, 'canaries-list-job-status');
+
+    await page.getByRole('link', { name: httpName }).click();
+    await page.getByRole('tab', { name: 'Job History' }).click();
+    const history = page.getByRole('table', { name: 'Job history' });
+    await expect(history.getByRole('row').nth(1)).toContainText('SUCCESS');
+    await expectAccessible(page);
+    await snapshot(page, 'canaries-job-history');
+  });
+
+  test('creates a Prometheus canary in YAML after fixing a schema error', async ({ page }) => {
+    await page.goto('/settings/canaries');
+    await page.getByRole('button', { name: 'Add Health Check' }).click();
+    await page.getByRole('link', { name: 'Prometheus', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Add Prometheus Health Check' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Canary YAML' })).toBeVisible();
+
+    const resource = (queryKey: string) =>
+      [
+        'apiVersion: canaries.flanksource.com/v1',
+        'kind: Canary',
+        'metadata:',
+        `  name: ${promName}`,
+        '  namespace: default',
+        'spec:',
+        '  schedule: "@every 5m"',
+        '  prometheus:',
+        '    - name: targets-up',
+        '      url: http://127.0.0.1:9/',
+        `      ${queryKey}: up == 1`,
+        '',
+      ].join('\n');
+    await replaceYaml(page, resource('qurey'));
+    const problems = page.getByRole('alert', { name: 'YAML problems' });
+    await expect(problems).toContainText('qurey');
+    await snapshot(page, 'canaries-prometheus-schema-error');
+    // Saved anyway, the server refuses it and names the field.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: /^spec\.prometheus\[0\]\.query / }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/canaries\/new/);
+    await snapshot(page, 'canaries-prometheus-server-error');
+
+    // Broken YAML is reported and never saved.
+    await replaceYaml(page, 'spec: [unclosed');
+    await expect(problems).toContainText('Invalid YAML');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The YAML is not valid')).toBeVisible();
+    await snapshot(page, 'canaries-invalid-yaml');
+
+    // Completion and hover docs come from the schema.
+    await replaceYaml(page, `${resource('query')}      desc`);
+    await page.keyboard.press('Control+Space');
+    const completion = page.locator('.cm-tooltip-autocomplete');
+    await expect(completion).toContainText('description');
+    await snapshot(page, 'canaries-yaml-completion');
+    await page.keyboard.press('Escape');
+    await page.getByText('schedule', { exact: true }).hover();
+    await expect(page.locator('.cm-tooltip-hover')).toContainText('When the checks run');
+    await snapshot(page, 'canaries-yaml-hover');
+
+    await replaceYaml(page, resource('query'));
+    await expect(problems).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/settings\/canaries$/);
+    await expect(page.getByRole('row').filter({ hasText: promName })).toBeVisible();
+  });
+
+  test('edits a canary with name fixed, then deletes it', async ({ page }) => {
+    await page.goto('/settings/canaries');
+    await page.getByRole('link', { name: httpName }).click();
+    await expect(page.getByRole('heading', { name: httpName })).toBeVisible();
+    await expect(page.getByLabel('Name *', { exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Namespace *')).toBeDisabled();
+    await expect(page.getByLabel('URL *')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/health$/);
+
+    // The form follows the YAML.
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    const editor = page.getByRole('textbox', { name: 'Canary YAML' });
+    await expect(editor).toContainText('thresholdMillis: 2000');
+    const text = (await editor.innerText()).replace(
+      'thresholdMillis: 2000',
+      'thresholdMillis: 1500',
+    );
+    await replaceYaml(page, text);
+    await page.getByRole('tab', { name: 'Form' }).click();
+    await expect(page.getByLabel('Threshold (ms)')).toHaveValue('1500');
+    await page.getByLabel('Description').fill('The e2e target');
+    await expectAccessible(page);
+    await snapshot(page, 'canaries-edit');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText(`${httpName} updated successfully`)).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/canaries$/);
+
+    await page.getByRole('link', { name: httpName }).click();
+    await expect(page.getByLabel('Threshold (ms)')).toHaveValue('1500');
+    await expect(page.getByLabel('Description')).toHaveValue('The e2e target');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Health Check' });
+    await snapshot(page, 'canaries-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`${httpName} deleted successfully`)).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/canaries$/);
+    await expect(page.getByRole('row').filter({ hasText: httpName })).toHaveCount(0);
+    await snapshot(page, 'canaries-list-after-delete');
+  });
+
+  test('a canary managed elsewhere is read only', async ({ page }) => {
+    const created = await page.request.post('/api/db/canaries?select=id', {
+      headers: { Prefer: 'return=representation' },
+      data: {
+        name: `e2e-managed-${runId}`,
+        source: 'kubernetes',
+        spec: { tcp: [{ name: 'port', endpoint: '127.0.0.1:9' }] },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const body: unknown = await created.json();
+    const first: unknown = Array.isArray(body) ? body[0] : undefined;
+    const id = typeof first === 'object' && first !== null && 'id' in first ? first.id : '';
+    await page.goto(`/settings/canaries/${String(id)}`);
+    await expect(page.getByText('Managed by kubernetes')).toBeVisible();
+    await expect(page.getByLabel('Endpoint *')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await snapshot(page, 'canaries-source-managed');
+  });
+});
+
+test.describe('as a viewer', () => {
+  test.use({ storageState: authStatePath('viewer') });
+
+  test('sees the list without an add button', async ({ page }) => {
+    await page.goto('/settings/canaries');
+    await expect(page.getByRole('table', { name: 'Health checks' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: promName })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Health Check' })).toHaveCount(0);
+    await expectAccessible(page);
+    await snapshot(page, 'canaries-list-viewer');
+    await page.getByRole('link', { name: promName }).click();
+    await expect(page.getByRole('textbox', { name: 'Canary YAML' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  });
+});
