@@ -3,7 +3,14 @@ import type { TestApp } from '../app.ts';
 import type { CheckResult } from '../../src/modules/health/history/check-result.ts';
 import { writeResults } from '../../src/modules/health/history/results.repository.ts';
 import { z } from 'zod';
-import { call, createdId, startTarget, startTestApp, type Target } from './health-harness.ts';
+import {
+  call,
+  checkResult,
+  createdId,
+  startTarget,
+  startTestApp,
+  type Target,
+} from './health-harness.ts';
 
 let app: TestApp;
 let target: Target;
@@ -34,18 +41,7 @@ const summarySchema = z.object({
 type Summary = z.infer<typeof summarySchema>;
 
 function result(time: number, pass: boolean, duration: number): CheckResult {
-  return {
-    checkId,
-    canaryId,
-    time: new Date(time),
-    duration,
-    pass,
-    invalid: false,
-    message: null,
-    error: pass ? null : 'down',
-    detail: null,
-    nextRuntime: null,
-  };
+  return checkResult({ checkId, canaryId }, time, pass, duration);
 }
 
 async function summary(range: string): Promise<Summary | undefined> {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { z } from 'zod';
 import type { Role } from '@vigil/domain';
 import { startTestApp, testActorHeader, type TestApp } from '../app.ts';
+import type { CheckResult } from '../../src/modules/health/history/check-result.ts';
 
 /** A local HTTP target whose answer a test can change while checks run against it. */
 export interface Target {
@@ -85,3 +86,23 @@ export function createdId(answer: Call): string {
 }
 
 export { startTestApp };
+
+/** One run of a check as the engine records it, for seeding history with writeResults. */
+export function checkResult(
+  ids: { checkId: string; canaryId: string },
+  time: number,
+  pass: boolean,
+  duration: number,
+): CheckResult {
+  return {
+    ...ids,
+    time: new Date(time),
+    duration,
+    pass,
+    invalid: false,
+    message: null,
+    error: pass ? null : 'down',
+    detail: null,
+    nextRuntime: null,
+  };
+}

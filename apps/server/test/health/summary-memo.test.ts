@@ -5,7 +5,7 @@ import { defaultRetention } from '../../src/modules/health/history/retention.ts'
 import { writeResults } from '../../src/modules/health/history/results.repository.ts';
 import { SummaryMemo } from '../../src/modules/health/history/summary-memo.ts';
 import { summariseAll } from '../../src/modules/health/history/summary.service.ts';
-import { call, createdId, startTestApp } from './health-harness.ts';
+import { call, checkResult, createdId, startTestApp } from './health-harness.ts';
 
 let app: TestApp;
 let canaryId = '';
@@ -14,18 +14,7 @@ const hour = 3_600_000;
 const day = 24 * hour;
 
 function result(checkId: string, time: number, pass: boolean, duration: number): CheckResult {
-  return {
-    checkId,
-    canaryId,
-    time: new Date(time),
-    duration,
-    pass,
-    invalid: false,
-    message: null,
-    error: pass ? null : 'down',
-    detail: null,
-    nextRuntime: null,
-  };
+  return checkResult({ checkId, canaryId }, time, pass, duration);
 }
 
 async function write(results: CheckResult[]): Promise<void> {
