@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverNodeFlags } from '../apps/server/src/platform/heap.ts';
 
 export interface RunningServer {
   readonly baseUrl: string;
@@ -33,7 +34,8 @@ export async function startVigil(): Promise<RunningServer> {
   };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+  const args = [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/main.ts', 'serve'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,8 @@ ensureWebBuild();
 const server = spawn(
   process.execPath,
   [
+    // The same flags as serverNodeFlags in apps/server/src/platform/heap.ts.
+    '--max-semi-space-size=1',
     '--import',
     'tsx',
     path.join(root, 'apps/server/src/main.ts'),

