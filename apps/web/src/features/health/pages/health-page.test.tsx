@@ -78,3 +78,61 @@ describe('health page', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('check detail modal', () => {
+  function renderModal(roles: ('editor' | 'viewer')[]) {
+    let ran = '';
+    server.use(
+      ...sessionHandlers({ roles }),
+      http.get('/api/canary/api/summary', () => HttpResponse.json(checks)),
+      http.get('/api/db/check_statuses', () =>
+        HttpResponse.json(
+          [
+            {
+              time: '2026-01-01T00:00:00Z',
+              duration: 12,
+              status: false,
+              error: 'boom',
+              message: null,
+            },
+          ],
+          {
+            headers: { 'Content-Range': '0-0/1' },
+          },
+        ),
+      ),
+      http.post('/api/canary/run/check/:id', ({ params }) => {
+        ran = String(params.id);
+        return HttpResponse.json({});
+      }),
+    );
+    renderRoutes(appRoutes, ['/health?checkId=k2'], () => undefined);
+    return { user: userEvent.setup(), ran: () => ran };
+  }
+
+  it('opens from the URL with stats and history; an editor can run the check', async () => {
+    const { user, ran } = renderModal(['editor']);
+    const dialog = await screen.findByRole('dialog', { name: 'db' });
+    expect(within(dialog).getByText('Severity').nextSibling).toHaveTextContent('-');
+    expect(await within(dialog).findByText('boom')).toBeInTheDocument();
+    await user.type(within(dialog).getByPlaceholderText('e.g. 500ms or 2s'), '3m');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'duration is allowed only in milli seconds & seconds',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Run Now' }));
+    expect(
+      await screen.findByText('You have successfully initiated the check run.'),
+    ).toBeInTheDocument();
+    expect(ran()).toBe('k2');
+    expect(within(dialog).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/settings/canaries/c1',
+    );
+  });
+
+  it('hides Run Now from a viewer', async () => {
+    renderModal(['viewer']);
+    const dialog = await screen.findByRole('dialog', { name: 'db' });
+    expect(within(dialog).queryByRole('button', { name: 'Run Now' })).not.toBeInTheDocument();
+  });
+});

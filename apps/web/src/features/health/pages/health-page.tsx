@@ -6,6 +6,7 @@ import { ErrorState } from '../../../ui/error-state.tsx';
 import { inputClassName } from '../../../ui/form-field.tsx';
 import { TableSkeleton } from '../../../ui/table.tsx';
 import { useSummaryQuery } from '../api/summary-query.ts';
+import { CheckDetailModal } from '../components/check-detail-modal.tsx';
 import { ChecksTable } from '../components/checks-table.tsx';
 import { LabelFilterSidebar } from '../components/label-filter-sidebar.tsx';
 import {
@@ -57,6 +58,7 @@ export function HealthPage() {
     [all, state.query, hidePassing, labelFilters, state.sortBy, state.sortDesc],
   );
   const groups = useMemo(() => groupChecks(visible, state.groupBy), [visible, state.groupBy]);
+  const openCheck = all.find((check) => check.id === state.checkId);
   const groupByOptions = [
     ...fixedGroupByOptions,
     ...[...catalogue.keys()].map((key) => `label:${key}`),
@@ -146,6 +148,13 @@ export function HealthPage() {
           )}
         </div>
       </div>
+      {openCheck && (
+        <CheckDetailModal
+          check={openCheck}
+          now={summary.dataUpdatedAt}
+          onClose={() => setState({ checkId: null })}
+        />
+      )}
     </section>
   );
 }
