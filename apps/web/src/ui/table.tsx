@@ -13,7 +13,7 @@ export function Table({ label, columns, children }: TableProps) {
   return (
     <div className="overflow-auto rounded-lg border border-border bg-surface">
       <table aria-label={label} className="w-full text-left text-sm">
-        <thead className="border-b border-border bg-surface-muted text-xs text-fg-muted uppercase">
+        <thead className="border-b border-border bg-surface-muted text-xs text-fg uppercase">
           <tr>
             {columns.map((column) => (
               <th key={column} scope="col" className="px-3 py-2 font-medium">

@@ -93,7 +93,7 @@ export function HealthPage() {
           </select>
         </label>
         <label className="flex items-center gap-2 text-sm">
-          Refresh
+          Refresh rate
           <select
             value={refreshRate}
             onChange={(event) => {
