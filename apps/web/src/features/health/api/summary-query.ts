@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http.ts';
+import { checkSummaryListSchema, type CheckSummary } from '../model/check-summary.ts';
+
+export const healthKeys = {
+  summary: (timeRange: string) => ['health', 'summary', timeRange] as const,
+};
+
+export function fetchSummary(timeRange: string, signal?: AbortSignal): Promise<CheckSummary[]> {
+  return apiRequest('canary', '/api/summary', checkSummaryListSchema, {
+    query: { timeRange },
+    signal,
+  });
+}
+
+/** Polls the summary at the chosen refresh rate (0 = never). */
+export function useSummaryQuery(timeRange: string, refreshMs: number) {
+  return useQuery({
+    queryKey: healthKeys.summary(timeRange),
+    queryFn: ({ signal }) => fetchSummary(timeRange, signal),
+    refetchInterval: refreshMs > 0 ? refreshMs : false,
+    staleTime: 0,
+  });
+}

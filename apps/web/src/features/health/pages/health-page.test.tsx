@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '../../../app/routes.tsx';
+import { setupMsw } from '../../../testing/msw.ts';
+import { renderRoutes } from '../../../testing/render-routes.tsx';
+import { sessionHandlers } from '../../../testing/session-handlers.ts';
+
+const base = { canary_id: 'c1', uptime: { passed: 2, failed: 1 }, latency: { p95: 120 } };
+const checks = [
+  {
+    ...base,
+    id: 'k1',
+    name: 'api',
+    canary_name: 'web',
+    status: 'healthy',
+    labels: { env: 'prod' },
+  },
+  {
+    ...base,
+    id: 'k2',
+    name: 'db',
+    canary_name: 'data',
+    status: 'unhealthy',
+    labels: { env: 'prod' },
+  },
+  {
+    ...base,
+    id: 'k3',
+    name: 'cache',
+    canary_name: 'data',
+    status: 'unhealthy',
+    labels: { env: 'dev' },
+  },
+];
+
+const server = setupMsw();
+
+function renderPage(path = '/health', list: unknown[] = checks) {
+  server.use(
+    ...sessionHandlers({}),
+    http.get('/api/canary/api/summary', () => HttpResponse.json(list)),
+  );
+  renderRoutes(appRoutes, [path], () => undefined);
+  return userEvent.setup();
+}
+
+describe('health page', () => {
+  it('hides passing checks by default and groups by canary with n of m passing', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Checks' });
+    expect(within(table).queryByRole('button', { name: 'api' })).not.toBeInTheDocument();
+    expect(within(table).getByText('0 of 2 passing')).toBeInTheDocument();
+    expect(within(table).getAllByText('66.7%')).toHaveLength(2);
+    expect(within(table).getAllByText('120ms')).toHaveLength(2);
+  });
+
+  it('shows passing checks when Hide Passing is off and filters by label', async () => {
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Checks' });
+    const toggle = screen.getByRole('switch', { name: 'Hide Passing' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByRole('button', { name: 'api' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exclude env=prod' }));
+    expect(screen.queryByRole('button', { name: 'api' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'cache' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exclude env=prod' }));
+    expect(await screen.findByRole('button', { name: 'db' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    renderPage('/health', []);
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(
+      screen.getByPlaceholderText('Search by name, description, or endpoint'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('check detail modal', () => {
+  function renderModal(roles: ('editor' | 'viewer')[]) {
+    let ran = '';
+    server.use(
+      ...sessionHandlers({ roles }),
+      http.get('/api/canary/api/summary', () => HttpResponse.json(checks)),
+      http.get('/api/db/check_statuses', () =>
+        HttpResponse.json(
+          [
+            {
+              time: '2026-01-01T00:00:00Z',
+              duration: 12,
+              status: false,
+              error: 'boom',
+              message: null,
+            },
+          ],
+          {
+            headers: { 'Content-Range': '0-0/1' },
+          },
+        ),
+      ),
+      http.post('/api/canary/run/check/:id', ({ params }) => {
+        ran = String(params.id);
+        return HttpResponse.json({});
+      }),
+    );
+    renderRoutes(appRoutes, ['/health?checkId=k2'], () => undefined);
+    return { user: userEvent.setup(), ran: () => ran };
+  }
+
+  it('opens from the URL with stats and history; an editor can run the check', async () => {
+    const { user, ran } = renderModal(['editor']);
+    const dialog = await screen.findByRole('dialog', { name: 'db' });
+    expect(within(dialog).getByText('Severity').nextSibling).toHaveTextContent('-');
+    expect(await within(dialog).findByText('boom')).toBeInTheDocument();
+    await user.type(within(dialog).getByPlaceholderText('e.g. 500ms or 2s'), '3m');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'duration is allowed only in milli seconds & seconds',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Run Now' }));
+    expect(
+      await screen.findByText('You have successfully initiated the check run.'),
+    ).toBeInTheDocument();
+    expect(ran()).toBe('k2');
+    expect(within(dialog).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/settings/canaries/c1',
+    );
+  });
+
+  it('hides Run Now from a viewer', async () => {
+    renderModal(['viewer']);
+    const dialog = await screen.findByRole('dialog', { name: 'db' });
+    expect(within(dialog).queryByRole('button', { name: 'Run Now' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,126 @@
+import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+
+let target: Server;
+let healthy = true;
+let targetUrl = '';
+const suffix = Date.now().toString(36);
+const canaryName = `e2e-health-${suffix}`;
+const checkName = `target-${suffix}`;
+
+test.beforeAll(async () => {
+  target = createServer((_request, response) => {
+    response.writeHead(healthy ? 200 : 500).end(healthy ? 'ok' : 'broken');
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  const address: AddressInfo | string | null = target.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  targetUrl = `http://127.0.0.1:${address.port}/health`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => target.close(resolve));
+});
+
+/** Creates a canary with one http check against the local target, as admin. */
+async function createCanary(api: APIRequestContext, name: string, check: string): Promise<void> {
+  const created = await api.post('/api/db/canaries', {
+    data: {
+      name,
+      namespace: 'e2e',
+      spec: {
+        schedule: '@every 2s',
+        http: [{ name: check, url: targetUrl, responseCodes: [200], labels: { tier: 'gold' } }],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+}
+
+/** New checks appear once the canary is synced and run; reload until this one is listed. */
+async function openCheck(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('button', { name });
+  await expect(async () => {
+    await page.goto('/health?hidePassing=false');
+    await expect(button).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
+  await button.click();
+}
+
+async function createAsAdmin(baseURL: string | undefined, name: string): Promise<void> {
+  const admin = await request.newContext({
+    baseURL: baseURL ?? '',
+    storageState: authStatePath('admin'),
+  });
+  await createCanary(admin, name, name);
+  await admin.dispose();
+}
+
+test.describe('health dashboard', () => {
+  test.use({ storageState: authStatePath('admin') });
+
+  test('a check turns healthy, then unhealthy without reload; label filters; modal', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await createCanary(page.request, canaryName, checkName);
+
+    await page.goto('/health?hidePassing=false');
+    await page.getByLabel('Refresh rate').selectOption('15s');
+    const row = page.getByRole('row', { name: new RegExp(checkName) });
+    await expect(row.getByRole('img', { name: 'healthy' })).toBeVisible({ timeout: 40_000 });
+    await expectAccessible(page);
+    await snapshot(page, 'health-healthy');
+
+    healthy = false;
+    await expect(row.getByRole('img', { name: 'unhealthy' })).toBeVisible({ timeout: 40_000 });
+    await snapshot(page, 'health-unhealthy');
+
+    await page.getByRole('button', { name: 'Exclude tier=gold' }).click();
+    await expect(page).toHaveURL(/labels=/);
+    await expect(row).toBeHidden();
+    await page.getByRole('button', { name: 'Exclude tier=gold' }).click();
+    await expect(row).toBeVisible();
+    await page.getByRole('button', { name: 'Include tier=gold' }).click();
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: checkName }).click();
+    const dialog = page.getByRole('dialog', { name: checkName });
+    await expect(dialog).toBeVisible();
+    const shared = page.url();
+    await page.goto(shared);
+    await expect(dialog).toBeVisible();
+    await dialog.getByPlaceholder('e.g. 500ms or 2s').fill('5 minutes');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'duration is allowed only in milli seconds & seconds',
+    );
+    await expectAccessible(page);
+    await snapshot(page, 'health-modal');
+  });
+});
+
+test.describe('run now', () => {
+  test.use({ storageState: authStatePath('editor') });
+  test('an editor runs a check now', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    const checkName = `editor-${suffix}`;
+    await createAsAdmin(baseURL, checkName);
+    await openCheck(page, checkName);
+    await page.getByRole('dialog').getByRole('button', { name: 'Run Now' }).click();
+    await expect(page.getByText('You have successfully initiated the check run.')).toBeVisible();
+  });
+});
+
+test.describe('viewer', () => {
+  test.use({ storageState: authStatePath('viewer') });
+  test('a viewer sees no Run Now', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    const checkName = `viewer-${suffix}`;
+    await createAsAdmin(baseURL, checkName);
+    await openCheck(page, checkName);
+    await expect(page.getByRole('dialog', { name: checkName })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Run Now' })).toHaveCount(0);
+  });
+});
