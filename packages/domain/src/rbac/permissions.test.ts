@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, permissionObjects, roles } from './permissions.ts';
+import { can, canRunChecks, permissionObjects, roles } from './permissions.ts';
 
 describe('permission matrix', () => {
   it('lets admin read and write every object', () => {
@@ -37,5 +37,16 @@ describe('permission matrix', () => {
   it('combines roles', () => {
     expect(can(['viewer', 'responder'], ['incident'], 'write')).toBe(true);
     expect(roles).toHaveLength(5);
+  });
+});
+
+describe('canRunChecks', () => {
+  it('allows admin, editor, responder and commander only', () => {
+    expect(canRunChecks(['admin'])).toBe(true);
+    expect(canRunChecks(['editor'])).toBe(true);
+    expect(canRunChecks(['responder'])).toBe(true);
+    expect(canRunChecks(['commander'])).toBe(true);
+    expect(canRunChecks(['viewer'])).toBe(false);
+    expect(canRunChecks([])).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '../model/check-metrics.ts';
 import type { CheckSummary } from '../model/check-summary.ts';
 import { healthColour } from '../model/health-colour.ts';
-import { canRunChecks } from '../model/run-permission.ts';
+import { canRunChecks } from '@vigil/domain';
 import { CheckHistory } from './check-history.tsx';
 import { HealthDot } from './health-badge.tsx';
 
@@ -25,6 +25,12 @@ export interface CheckDetailModalProps {
 
 function when(value: string | null | undefined, now: number): string {
   return value ? formatRelative(new Date(value), new Date(now)) : '-';
+}
+
+/** A next run already due (the engine claims it within a second) reads as due, not as past. */
+function nextRun(value: string | null | undefined, now: number): string {
+  if (value && new Date(value).getTime() <= now) return 'due now';
+  return when(value, now);
 }
 
 export function CheckDetailModal({ check, now, onClose }: CheckDetailModalProps) {
@@ -41,7 +47,7 @@ export function CheckDetailModal({ check, now, onClose }: CheckDetailModalProps)
     ['Severity', formatSeverity(check.severity)],
     ['Last Run', when(check.last_runtime, now)],
     ['Transitioned', when(check.last_transition_time, now)],
-    ['Next Run', when(check.next_runtime, now)],
+    ['Next Run', nextRun(check.next_runtime, now)],
   ];
   return (
     <Dialog

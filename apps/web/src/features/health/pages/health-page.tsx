@@ -78,7 +78,7 @@ export function HealthPage() {
           onChange={(event) => setSearch(event.target.value)}
           className={`${inputClassName} max-w-sm`}
         />
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap">
           Group By
           <select
             value={state.groupBy}
@@ -92,7 +92,7 @@ export function HealthPage() {
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap">
           Refresh rate
           <select
             value={refreshRate}
