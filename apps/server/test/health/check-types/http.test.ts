@@ -4,6 +4,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connection, runCheck } from './check-context.ts';
 import { selfSignedCertificate } from './tls-fixture.ts';
@@ -66,11 +67,28 @@ describe('http check', () => {
     expect(outcome.data.elapsed).toEqual(expect.any(Number));
   });
 
-  it('opens a fresh connection for every run', async () => {
+  it('opens a fresh connection (and a full TLS handshake) for every run', async () => {
     seen.length = 0;
+    let plainConnections = 0;
+    const resumed: boolean[] = [];
+    const countPlain = () => (plainConnections += 1);
+    const countTls = (socket: TLSSocket) => resumed.push(socket.isSessionReused());
+    plain.on('connection', countPlain);
+    secure.on('secureConnection', countTls);
     await runCheck('http', { url: `${base}/` });
     await runCheck('http', { url: `${base}/` });
-    expect(seen.map((s) => s.headers.connection)).toEqual(['close', 'close']);
+    const tls = { url: `${secureBase}/`, tlsConfig: { insecureSkipVerify: true } };
+    const first = await runCheck('http', tls);
+    const second = await runCheck('http', tls);
+    plain.off('connection', countPlain);
+    secure.off('secureConnection', countTls);
+    expect(seen.map((s) => s.headers.connection)).toEqual(['close', 'close', 'close', 'close']);
+    expect(plainConnections).toBe(2);
+    expect(resumed).toEqual([false, false]);
+    expect([first.data.sslAge, second.data.sslAge]).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+    ]);
   });
 
   it('checks response codes, content and JSON content', async () => {

@@ -27,6 +27,11 @@ export interface HttpAnswer {
   readonly certificateDaysLeft: number | undefined;
 }
 
+// Shared agents that never reuse: each request opens its own connection and full TLS
+// handshake (no session cache), without `agent: false` building an Agent per request.
+const freshHttp = new http.Agent({ keepAlive: false });
+const freshHttps = new https.Agent({ keepAlive: false, maxCachedSessions: 0 });
+
 /** Bodies are kept for content tests and expressions up to this size; the rest is drained. */
 const maxBodyBytes = 1024 * 1024;
 const dayMs = 86_400_000;
@@ -60,7 +65,7 @@ export function send(
     method: probe.method,
     headers: outgoing,
     signal: probe.signal,
-    agent: agent ?? false,
+    agent: agent ?? (secure ? freshHttps : freshHttp),
     rejectUnauthorized: !probe.insecureSkipVerify,
     ...(probe.ca ? { ca: probe.ca } : {}),
     ...(probe.cert ? { cert: probe.cert } : {}),

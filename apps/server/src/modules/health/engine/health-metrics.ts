@@ -8,6 +8,33 @@ export interface CheckLabels {
   readonly canaryNamespace: string;
 }
 
+interface CheckChildren {
+  readonly labels: CheckLabels;
+  readonly status: { set(value: number): void };
+  readonly duration: { observe(value: number): void };
+  readonly passed: { inc(): void };
+  readonly failed: { inc(): void };
+  readonly errored: { inc(): void };
+}
+
+function commonLabels(labels: CheckLabels) {
+  return {
+    type: labels.type,
+    canary_name: labels.canaryName,
+    canary_namespace: labels.canaryNamespace,
+    name: labels.name,
+  };
+}
+
+function sameLabels(a: CheckLabels, b: CheckLabels): boolean {
+  return (
+    a.name === b.name &&
+    a.type === b.type &&
+    a.canaryName === b.canaryName &&
+    a.canaryNamespace === b.canaryNamespace
+  );
+}
+
 /**
  * The health engine's Prometheus metrics, named as canary-checker names them so existing
  * dashboards and alerts work: canary_check (0 passing, 1 failing), canary_check_duration and
@@ -50,17 +77,31 @@ export function createHealthMetrics(registry: Registry) {
     ageBuckets: 5,
     registers: [registry],
   });
+  // prom-client hashes a label object on every call; a check's children are looked up once.
+  const children = new Map<string, CheckChildren>();
+  const childrenOf = (checkId: string, labels: CheckLabels): CheckChildren => {
+    const known = children.get(checkId);
+    if (known !== undefined && sameLabels(known.labels, labels)) return known;
+    // A renamed check's old status series would read as a second, frozen check.
+    if (known !== undefined) status.remove({ ...commonLabels(known.labels), key: checkId });
+    const common = commonLabels(labels);
+    const made: CheckChildren = {
+      labels,
+      status: status.labels({ ...common, key: checkId }),
+      duration: duration.labels(common),
+      passed: passed.labels(common),
+      failed: failed.labels(common),
+      errored: errored.labels(common),
+    };
+    children.set(checkId, made);
+    return made;
+  };
   return {
     observe(result: CheckResult, labels: CheckLabels): void {
-      const common = {
-        type: labels.type,
-        canary_name: labels.canaryName,
-        canary_namespace: labels.canaryNamespace,
-        name: labels.name,
-      };
-      status.set({ ...common, key: result.checkId }, result.pass ? 0 : 1);
-      duration.observe(common, result.duration);
-      (result.invalid ? errored : result.pass ? passed : failed).inc(common);
+      const child = childrenOf(result.checkId, labels);
+      child.status.set(result.pass ? 0 : 1);
+      child.duration.observe(result.duration);
+      (result.invalid ? child.errored : result.pass ? child.passed : child.failed).inc();
     },
     lateness(ms: number): void {
       lateness.observe(Math.max(0, ms) / 1000);

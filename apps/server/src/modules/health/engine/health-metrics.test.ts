@@ -1,0 +1,41 @@
+import { Registry } from 'prom-client';
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../history/check-result.ts';
+import { createHealthMetrics } from './health-metrics.ts';
+
+function run(pass: boolean, invalid = false): CheckResult {
+  return {
+    checkId: 'c1',
+    canaryId: 'k1',
+    time: new Date(0),
+    duration: 7,
+    pass,
+    invalid,
+    message: null,
+    error: null,
+    detail: null,
+    nextRuntime: null,
+  };
+}
+
+const labels = { name: 'api', type: 'http', canaryName: 'web', canaryNamespace: 'prod' };
+
+describe('health metrics', () => {
+  it('counts runs per check under canary-checker names and follows a renamed check', async () => {
+    const registry = new Registry();
+    const metrics = createHealthMetrics(registry);
+    metrics.observe(run(true), labels);
+    metrics.observe(run(false), labels);
+    metrics.observe(run(false, true), labels);
+    metrics.observe(run(true), { ...labels, name: 'api-v2' });
+    const text = await registry.metrics();
+    const series = 'canary_name="web",canary_namespace="prod"';
+    expect(text).toContain(`canary_check_success_count{type="http",${series},name="api"} 1`);
+    expect(text).toContain(`canary_check_failed_count{type="http",${series},name="api"} 1`);
+    expect(text).toContain(`canary_check_error_count{type="http",${series},name="api"} 1`);
+    expect(text).toContain(`canary_check_success_count{type="http",${series},name="api-v2"} 1`);
+    expect(text).toContain(`canary_check{type="http",${series},name="api-v2",key="c1"} 0`);
+    expect(text).not.toContain(`canary_check{type="http",${series},name="api",key="c1"}`);
+    expect(text).toContain(`canary_check_duration_count{type="http",${series},name="api"} 3`);
+  });
+});
