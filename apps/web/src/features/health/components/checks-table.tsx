@@ -1,95 +1,114 @@
-import { Fragment } from 'react';
-import { Table, TableCell } from '../../../ui/table.tsx';
-import { formatRelative } from '../../../ui/relative-time.tsx';
-import {
-  displayLatency,
-  formatLatency,
-  formatPercent,
-  isStaleRun,
-  uptimePercent,
-} from '../model/check-metrics.ts';
-import type { CheckGroup } from '../model/check-groups.ts';
-import type { CheckSummary } from '../model/check-summary.ts';
-import { groupHealthColour, healthColour } from '../model/health-colour.ts';
-import { HealthDot } from './health-badge.tsx';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { CheckRow as Row } from '../model/check-rows.ts';
+import { grownPageSize } from '../model/check-rows.ts';
+import type { SortColumn } from '../model/check-sort.ts';
+import { CheckRow, GroupRow } from './check-row.tsx';
 
-const columns = ['Checks', 'Health', 'Uptime', 'Latency', 'Transition'] as const;
-
-interface CheckRowProps {
-  check: CheckSummary;
-  now: number;
-  onOpen: (id: string) => void;
-}
-
-function CheckRow({ check, now, onOpen }: CheckRowProps) {
-  const status = check.status ?? 'unknown';
-  return (
-    <tr className="hover:bg-surface-muted">
-      <TableCell>
-        <button
-          type="button"
-          className="text-left underline-offset-2 hover:underline"
-          onClick={() => onOpen(check.id)}
-        >
-          {check.name}
-        </button>
-      </TableCell>
-      <TableCell>
-        <span className="inline-flex items-center gap-2">
-          <HealthDot colour={healthColour(status)} label={status} />
-          {status}
-          {isStaleRun(check.last_runtime, now) && check.last_runtime && (
-            <span className="text-xs text-fg-muted">
-              {formatRelative(new Date(check.last_runtime), new Date(now))}
-            </span>
-          )}
-        </span>
-      </TableCell>
-      <TableCell>{formatPercent(uptimePercent(check))}</TableCell>
-      <TableCell>{formatLatency(displayLatency(check))}</TableCell>
-      <TableCell>
-        {check.last_transition_time
-          ? formatRelative(new Date(check.last_transition_time), new Date(now))
-          : '-'}
-      </TableCell>
-    </tr>
-  );
-}
+const columns: ReadonlyArray<readonly [string, SortColumn]> = [
+  ['Checks', 'name'],
+  ['Health', 'health'],
+  ['Uptime', 'uptime'],
+  ['Latency', 'latency'],
+  ['Transition', 'transition'],
+];
+const rowHeight = 36;
 
 export interface ChecksTableProps {
-  checks: readonly CheckSummary[];
-  groups: readonly CheckGroup[] | null;
+  rows: readonly Row[];
+  grouped: boolean;
   /** When the data was fetched; ages are measured from it. */
   now: number;
+  sortBy: SortColumn;
+  sortDesc: boolean;
+  onSort: (column: SortColumn, desc: boolean) => void;
+  pageSize: number;
+  onPageSize: (size: number) => void;
   onOpen: (id: string) => void;
 }
 
-export function ChecksTable({ checks, groups, now, onOpen }: ChecksTableProps) {
+/** Only the rows on screen are in the DOM, so 5,000 checks scroll like 50. */
+export function ChecksTable(props: ChecksTableProps) {
+  const { rows, grouped, now, sortBy, sortDesc, onSort, pageSize, onPageSize, onOpen } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const shown = Math.min(rows.length, pageSize);
+  // No React Compiler here: the virtualizer re-renders this component on scroll by design.
+  // eslint-disable-next-line react-hooks/incompatible-library -- see above
+  const virtualizer = useVirtualizer({
+    count: shown,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    const next = grownPageSize(pageSize, last, rows.length);
+    if (next !== pageSize) onPageSize(next);
+  }, [last, pageSize, rows.length, onPageSize]);
+
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <Table label="Checks" columns={columns}>
-      {groups === null
-        ? checks.map((check) => <CheckRow key={check.id} check={check} now={now} onOpen={onOpen} />)
-        : groups.map((group) => (
-            <Fragment key={group.key}>
-              <tr className="bg-surface-muted">
-                <TableCell className="font-medium">
-                  <span className="inline-flex items-center gap-2">
-                    <HealthDot colour={groupHealthColour(group.health)} label={group.health} />
-                    {group.key === '' ? '(none)' : group.key}
-                  </span>
-                </TableCell>
-                <TableCell>
-                  {group.passing} of {group.total} passing
-                </TableCell>
-                <TableCell>{''}</TableCell>
-                <TableCell>{''}</TableCell>
-                <TableCell>{''}</TableCell>
-              </tr>
-              {group.checks.map((check) => (
-                <CheckRow key={check.id} check={check} now={now} onOpen={onOpen} />
-              ))}
-            </Fragment>
-          ))}
-    </Table>
+    <div
+      ref={scroller}
+      className="max-h-[calc(100vh-13rem)] min-h-48 overflow-auto rounded-lg border border-border bg-surface"
+    >
+      <table
+        aria-label="Checks"
+        aria-rowcount={rows.length + 1}
+        className="w-full text-left text-sm"
+      >
+        <thead className="sticky top-0 z-10 border-b border-border bg-surface text-xs text-fg-muted uppercase">
+          <tr>
+            {columns.map(([label, column]) => {
+              const active = sortBy === column;
+              return (
+                <th
+                  key={column}
+                  scope="col"
+                  aria-sort={active ? (sortDesc ? 'descending' : 'ascending') : 'none'}
+                  className="px-3 py-2 font-medium whitespace-nowrap"
+                >
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                    onClick={() => onSort(column, active ? !sortDesc : false)}
+                  >
+                    {label}
+                    {active &&
+                      (sortDesc ? (
+                        <ArrowDown aria-hidden="true" className="size-3" />
+                      ) : (
+                        <ArrowUp aria-hidden="true" className="size-3" />
+                      ))}
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {before > 0 && <tr aria-hidden="true" style={{ height: before }} />}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            return row.kind === 'group' ? (
+              <GroupRow key={row.key} group={row.group} />
+            ) : (
+              <CheckRow
+                key={row.key}
+                check={row.check}
+                now={now}
+                onOpen={onOpen}
+                indent={grouped}
+              />
+            );
+          })}
+          {after > 0 && <tr aria-hidden="true" style={{ height: after }} />}
+        </tbody>
+      </table>
+    </div>
   );
 }

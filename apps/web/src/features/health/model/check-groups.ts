@@ -37,7 +37,9 @@ export function groupChecks(checks: readonly CheckSummary[], groupBy: string): C
   const byKey = new Map<string, CheckSummary[]>();
   for (const check of checks) {
     const key = groupKeyOf(check, groupBy);
-    byKey.set(key, [...(byKey.get(key) ?? []), check]);
+    const members = byKey.get(key);
+    if (members === undefined) byKey.set(key, [check]);
+    else members.push(check);
   }
   return [...byKey.entries()].map(([key, members]) => {
     const statuses = members.map((check) => check.status);
@@ -51,6 +53,10 @@ export function groupChecks(checks: readonly CheckSummary[], groupBy: string): C
   });
 }
 
+export const fixedTabByOptions = ['namespace', 'agent'] as const;
+/** The tab that shows every check; the other tabs are the values of the Tab By key. */
+export const allTab = 'All';
+
 /** Tabs by namespace, by agent, or by a label key (`label:<key>`). */
 export function tabKeyOf(check: CheckSummary, tabBy: string): string {
   if (tabBy === 'namespace') return check.namespace ?? check.canary_namespace ?? '';
@@ -59,8 +65,24 @@ export function tabKeyOf(check: CheckSummary, tabBy: string): string {
   return '';
 }
 
-export function tabsOf(checks: readonly CheckSummary[], tabBy: string): string[] {
-  return [...new Set(checks.map((check) => tabKeyOf(check, tabBy)))].sort((a, b) =>
-    a.localeCompare(b),
-  );
+/** The All tab, then each value of the Tab By key with its count, by name; '' is '(none)'. */
+export function tabsOf(
+  checks: readonly CheckSummary[],
+  tabBy: string,
+): Array<{ key: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const check of checks) {
+    const key = tabKeyOf(check, tabBy);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const keys = [...counts.keys()].sort((a, b) => a.localeCompare(b));
+  return [
+    { key: allTab, count: checks.length },
+    ...keys.map((key) => ({ key, count: counts.get(key) ?? 0 })),
+  ];
+}
+
+export function inTab(checks: readonly CheckSummary[], tabBy: string, tab: string): CheckSummary[] {
+  if (tab === allTab) return [...checks];
+  return checks.filter((check) => tabKeyOf(check, tabBy) === tab);
 }

@@ -15,7 +15,8 @@ import {
   serialiseLabelFilters,
   toggleLabelState,
 } from './check-filters.ts';
-import { groupChecks, groupKeyOf, tabsOf } from './check-groups.ts';
+import { groupChecks, groupKeyOf, inTab, tabsOf } from './check-groups.ts';
+import { checkRows, grownPageSize } from './check-rows.ts';
 import { sortChecks } from './check-sort.ts';
 import { groupHealth, healthColour } from './health-colour.ts';
 import { makeCheck } from './fixtures.test-helpers.ts';
@@ -169,12 +170,39 @@ describe('grouping and sorting', () => {
     expect(sortChecks(withLatency, 'latency', true).map((c) => c.name)).toEqual(['b', 'c', 'a']);
     expect(sortChecks(withLatency, 'name', true).map((c) => c.name)).toEqual(['c', 'b', 'a']);
   });
-  it('lists tabs by agent', () => {
-    expect(
-      tabsOf(
-        [makeCheck({ name: 'a', agent_name: 'z' }), makeCheck({ name: 'b', agent_name: 'local' })],
-        'agent',
-      ),
-    ).toEqual(['local', 'z']);
+  it('lists tabs by agent after All, with counts, and keeps the checks of a tab', () => {
+    const checks = [
+      makeCheck({ name: 'a', agent_name: 'z' }),
+      makeCheck({ name: 'b', agent_name: 'local' }),
+      makeCheck({ name: 'c', agent_name: 'z' }),
+    ];
+    expect(tabsOf(checks, 'agent')).toEqual([
+      { key: 'All', count: 3 },
+      { key: 'local', count: 1 },
+      { key: 'z', count: 2 },
+    ]);
+    expect(inTab(checks, 'agent', 'z').map((c) => c.name)).toEqual(['a', 'c']);
+    expect(inTab(checks, 'agent', 'All')).toHaveLength(3);
+    expect(inTab(checks, 'label:env', '').map((c) => c.name)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('table rows', () => {
+  it('puts each group header before its checks', () => {
+    const checks = [makeCheck({ name: 'a' }), makeCheck({ name: 'b', canary_name: 'db' })];
+    const rows = checkRows(checks, groupChecks(checks, 'canary_name'));
+    expect(rows.map((row) => row.key)).toEqual(['group:web', 'a', 'group:db', 'b']);
+    expect(checkRows(checks, null).map((row) => row.kind)).toEqual(['check', 'check']);
+  });
+  it('doubles the page size only at the last shown row', () => {
+    expect(grownPageSize(50, 48, 500)).toBe(50);
+    expect(grownPageSize(50, 49, 500)).toBe(100);
+    expect(grownPageSize(50, 9, 10)).toBe(50);
+  });
+  it('keeps every member of a large group in order', () => {
+    const many = Array.from({ length: 5000 }, (_, index) => makeCheck({ name: `c${index}` }));
+    const group = groupChecks(many, 'canary_name')?.[0];
+    expect(group?.total).toBe(5000);
+    expect(group?.checks[4999]?.name).toBe('c4999');
   });
 });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { defaultPageSize } from './check-rows.ts';
+import { defaultTimeRange } from './time-range.ts';
 
 /** Every query parameter of /health (spec §2.3); bad values fall back to these defaults. */
 export const healthUrlSchema = z.object({
-  timeRange: z.string().default('1h'),
+  timeRange: z.string().default(defaultTimeRange),
   layout: z.enum(['table', 'card']).default('table'),
   checkId: z.string().optional(),
   labels: z.string().optional(),
@@ -17,7 +19,7 @@ export const healthUrlSchema = z.object({
   tab: z.string().optional(),
   hidePassing: z.enum(['true', 'false']).default('true'),
   pageIndex: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().default(50),
+  pageSize: z.coerce.number().int().min(1).max(100_000).default(defaultPageSize),
   sortOrder: z.string().optional(),
 });
 

@@ -1,149 +1,129 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
-import { inputClassName } from '../../../ui/form-field.tsx';
 import { TableSkeleton } from '../../../ui/table.tsx';
 import { useSummaryQuery } from '../api/summary-query.ts';
+import { CheckCards } from '../components/check-cards.tsx';
 import { CheckDetailModal } from '../components/check-detail-modal.tsx';
 import { ChecksTable } from '../components/checks-table.tsx';
+import { HealthTabs } from '../components/health-tabs.tsx';
+import { HealthToolbar } from '../components/health-toolbar.tsx';
 import { LabelFilterSidebar } from '../components/label-filter-sidebar.tsx';
+import { serialiseLabelFilters, toggleLabelState } from '../model/check-filters.ts';
+import { healthUrlSchema, searchDebounceMs } from '../model/health-url-state.ts';
 import {
-  filterChecks,
-  labelCatalogue,
-  parseLabelFilters,
-  serialiseLabelFilters,
-  toggleLabelState,
-} from '../model/check-filters.ts';
-import { fixedGroupByOptions, groupChecks } from '../model/check-groups.ts';
-import { parseSortColumn, sortChecks } from '../model/check-sort.ts';
-import { healthUrlSchema, searchDebounceMs, searchPlaceholder } from '../model/health-url-state.ts';
-import {
+  effectiveRefreshRate,
   readRefreshRate,
   refreshMsOf,
-  refreshOptions,
   refreshStorageKey,
 } from '../model/refresh-rate.ts';
+import { useHealthView } from './use-health-view.ts';
 
 export function HealthPage() {
   usePageTitle('Health');
   const [state, setState] = useUrlState(healthUrlSchema);
   const [search, setSearch] = useState(state.query);
-  const [refreshRate, setRefreshRate] = useState(() =>
+  const [storedRate, setStoredRate] = useState(() =>
     readRefreshRate(localStorage.getItem(refreshStorageKey)),
   );
+  const refreshRate = effectiveRefreshRate(storedRate, state.timeRange);
   const summary = useSummaryQuery(state.timeRange, refreshMsOf(refreshRate));
-  const labelFilters = useMemo(() => parseLabelFilters(state.labels ?? null), [state.labels]);
-  const hidePassing = state.hidePassing === 'true';
+  const all = useMemo(() => summary.data ?? [], [summary.data]);
+  const view = useHealthView(all, state);
 
   useEffect(() => {
     if (search === state.query) return;
     const timer = setTimeout(
-      () => setState({ query: search }, { replace: true }),
+      () => setState({ query: search, pageSize: null }, { replace: true }),
       searchDebounceMs,
     );
     return () => clearTimeout(timer);
   }, [search, state.query, setState]);
 
-  const all = useMemo(() => summary.data ?? [], [summary.data]);
-  const catalogue = useMemo(() => labelCatalogue(all), [all]);
-  const visible = useMemo(
-    () =>
-      sortChecks(
-        filterChecks(all, { query: state.query, hidePassing, labels: labelFilters }),
-        parseSortColumn(state.sortBy),
-        state.sortDesc === 'true',
-      ),
-    [all, state.query, hidePassing, labelFilters, state.sortBy, state.sortDesc],
+  const onPageSize = useCallback(
+    (size: number) => setState({ pageSize: size }, { replace: true }),
+    [setState],
   );
-  const groups = useMemo(() => groupChecks(visible, state.groupBy), [visible, state.groupBy]);
+  const onOpen = useCallback((id: string) => setState({ checkId: id }), [setState]);
   const openCheck = all.find((check) => check.id === state.checkId);
-  const groupByOptions = [
-    ...fixedGroupByOptions,
-    ...[...catalogue.keys()].map((key) => `label:${key}`),
-  ];
 
   return (
     <section aria-labelledby="health-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 id="health-heading" className="text-lg font-semibold">
-          Health
-        </h1>
-        <input
-          type="search"
-          aria-label="Search checks"
-          placeholder={searchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className={`${inputClassName} max-w-sm`}
-        />
-        <label className="flex items-center gap-2 text-sm whitespace-nowrap">
-          Group By
-          <select
-            value={state.groupBy}
-            onChange={(event) => setState({ groupBy: event.target.value })}
-            className={`${inputClassName} w-auto`}
-          >
-            {groupByOptions.map((option) => (
-              <option key={option} value={option}>
-                {option.replace(/^label:/, '')}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-2 text-sm whitespace-nowrap">
-          Refresh rate
-          <select
-            value={refreshRate}
-            onChange={(event) => {
-              localStorage.setItem(refreshStorageKey, event.target.value);
-              setRefreshRate(event.target.value);
-            }}
-            className={`${inputClassName} w-auto`}
-          >
-            {refreshOptions.map(([label]) => (
-              <option key={label} value={label}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <HealthToolbar
+        search={search}
+        onSearch={setSearch}
+        groupBy={state.groupBy}
+        groupByOptions={view.groupByOptions}
+        onGroupBy={(groupBy) => setState({ groupBy, pageSize: null })}
+        tabBy={state.tabBy}
+        tabByOptions={view.tabByOptions}
+        onTabBy={(tabBy) => setState({ tabBy, tab: null, pageSize: null })}
+        timeRange={state.timeRange}
+        onTimeRange={(timeRange) => setState({ timeRange })}
+        refreshRate={refreshRate}
+        onRefreshRate={(rate) => {
+          localStorage.setItem(refreshStorageKey, rate);
+          setStoredRate(rate);
+        }}
+        layout={state.layout}
+        onLayout={(layout) => setState({ layout: layout === 'table' ? null : layout })}
+      />
       <div className="flex gap-4">
         <aside aria-label="Filters" className="w-56 shrink-0 space-y-4">
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
               role="switch"
-              checked={hidePassing}
+              checked={view.hidePassing}
               onChange={(event) => setState({ hidePassing: event.target.checked ? null : 'false' })}
+              className="peer sr-only"
+            />
+            <span
+              aria-hidden="true"
+              className="relative h-5 w-9 rounded-full bg-border transition peer-checked:bg-accent peer-focus-visible:ring-2 peer-focus-visible:ring-accent after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-4"
             />
             Hide Passing
           </label>
           <LabelFilterSidebar
-            catalogue={catalogue}
-            filters={labelFilters}
+            catalogue={view.catalogue}
+            filters={view.labelFilters}
             onToggle={(id, chosen) =>
               setState({
-                labels: serialiseLabelFilters(toggleLabelState(labelFilters, id, chosen)),
+                labels: serialiseLabelFilters(toggleLabelState(view.labelFilters, id, chosen)),
+                pageSize: null,
               })
             }
           />
         </aside>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 space-y-3">
+          {view.tabs.length > 2 && (
+            <HealthTabs
+              tabs={view.tabs}
+              active={view.activeTab}
+              onSelect={(tab) => setState({ tab: tab === 'All' ? null : tab, pageSize: null })}
+            />
+          )}
           {summary.isPending ? (
             <TableSkeleton label="Loading checks" />
           ) : summary.isError ? (
             <ErrorState message={summary.error.message} onRetry={() => void summary.refetch()} />
-          ) : visible.length === 0 ? (
+          ) : view.visible.length === 0 ? (
             <EmptyState />
+          ) : state.layout === 'card' ? (
+            <CheckCards checks={view.visible} now={summary.dataUpdatedAt} onOpen={onOpen} />
           ) : (
             <ChecksTable
-              checks={visible}
-              groups={groups}
+              rows={view.rows}
+              grouped={view.grouped}
               now={summary.dataUpdatedAt}
-              onOpen={(id) => setState({ checkId: id })}
+              sortBy={view.sortBy}
+              sortDesc={view.sortDesc}
+              onSort={(sortBy, desc) => setState({ sortBy, sortDesc: desc ? 'true' : null })}
+              pageSize={state.pageSize}
+              onPageSize={onPageSize}
+              onOpen={onOpen}
             />
           )}
         </div>

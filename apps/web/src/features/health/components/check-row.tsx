@@ -1,0 +1,75 @@
+import { TableCell } from '../../../ui/table.tsx';
+import { formatRelative } from '../../../ui/relative-time.tsx';
+import {
+  displayLatency,
+  formatLatency,
+  formatPercent,
+  isStaleRun,
+  uptimePercent,
+} from '../model/check-metrics.ts';
+import type { CheckGroup } from '../model/check-groups.ts';
+import type { CheckSummary } from '../model/check-summary.ts';
+import { groupHealthColour, healthColour } from '../model/health-colour.ts';
+import { HealthDot } from './health-badge.tsx';
+
+export interface CheckRowProps {
+  check: CheckSummary;
+  now: number;
+  onOpen: (id: string) => void;
+  indent: boolean;
+}
+
+export function CheckRow({ check, now, onOpen, indent }: CheckRowProps) {
+  const status = check.status ?? 'unknown';
+  return (
+    <tr className="h-9 hover:bg-surface-muted">
+      <TableCell className={indent ? 'pl-7' : undefined}>
+        <button
+          type="button"
+          className="max-w-md truncate text-left underline-offset-2 hover:underline"
+          title={check.description ?? check.name}
+          onClick={() => onOpen(check.id)}
+        >
+          {check.name}
+        </button>
+      </TableCell>
+      <TableCell>
+        <span className="inline-flex items-center gap-2 whitespace-nowrap">
+          <HealthDot colour={healthColour(status)} label={status} />
+          {status}
+          {isStaleRun(check.last_runtime, now) && check.last_runtime && (
+            <span className="text-xs text-fg-muted">
+              {formatRelative(new Date(check.last_runtime), new Date(now))}
+            </span>
+          )}
+        </span>
+      </TableCell>
+      <TableCell>{formatPercent(uptimePercent(check))}</TableCell>
+      <TableCell>{formatLatency(displayLatency(check))}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        {check.last_transition_time
+          ? formatRelative(new Date(check.last_transition_time), new Date(now))
+          : '-'}
+      </TableCell>
+    </tr>
+  );
+}
+
+export function GroupRow({ group }: { group: CheckGroup }) {
+  return (
+    <tr className="h-9 bg-surface-muted">
+      <TableCell className="font-medium">
+        <span className="inline-flex items-center gap-2">
+          <HealthDot colour={groupHealthColour(group.health)} label={group.health} />
+          {group.key === '' ? '(none)' : group.key}
+        </span>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        {group.passing} of {group.total} passing
+      </TableCell>
+      <TableCell>{''}</TableCell>
+      <TableCell>{''}</TableCell>
+      <TableCell>{''}</TableCell>
+    </tr>
+  );
+}
