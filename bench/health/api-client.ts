@@ -65,6 +65,11 @@ export class ApiClient {
     }
   }
 
+  /** The cookies the server set, e.g. to hand the session to a browser. */
+  cookies(): ReadonlyArray<readonly [string, string]> {
+    return [...this.#cookies];
+  }
+
   close(): void {
     this.#agent.destroy();
   }

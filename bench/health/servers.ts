@@ -32,6 +32,8 @@ export async function startServers(
     readonly profile: boolean;
     readonly traceGc: boolean;
     readonly nodeFlags: readonly string[];
+    /** Overrides of the server's environment, e.g. VIGIL_WORKERS=off. */
+    readonly serverEnv?: Readonly<Record<string, string>>;
   },
   cleanups: Cleanups,
 ): Promise<Servers> {
@@ -60,7 +62,7 @@ export async function startServers(
       main,
       'serve',
     ],
-    { ...env, PORT: String(port), HOST: '127.0.0.1', VIGIL_WORKERS: 'on' },
+    { ...env, PORT: String(port), HOST: '127.0.0.1', VIGIL_WORKERS: 'on', ...flags.serverEnv },
     repoRoot,
     /"level":(40|50|60)/,
   );

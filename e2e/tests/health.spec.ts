@@ -43,7 +43,7 @@ async function createCanary(api: APIRequestContext, name: string, check: string)
 async function openCheck(page: Page, name: string): Promise<void> {
   const button = page.getByRole('button', { name });
   await expect(async () => {
-    await page.goto('/health?hidePassing=false');
+    await page.goto(`/health?hidePassing=false&query=${encodeURIComponent(name)}`);
     await expect(button).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 45_000 });
   await button.click();
@@ -67,7 +67,7 @@ test.describe('health dashboard', () => {
     test.setTimeout(120_000);
     await createCanary(page.request, canaryName, checkName);
 
-    await page.goto('/health?hidePassing=false');
+    await page.goto('/health?hidePassing=false&timeRange=15m');
     await page.getByLabel('Refresh rate').selectOption('15s');
     const row = page.getByRole('row', { name: new RegExp(checkName) });
     await expect(row.getByRole('img', { name: 'healthy' })).toBeVisible({ timeout: 40_000 });
@@ -98,6 +98,86 @@ test.describe('health dashboard', () => {
     );
     await expectAccessible(page);
     await snapshot(page, 'health-modal');
+  });
+});
+
+test.describe('dashboard at scale', () => {
+  test.use({ storageState: authStatePath('admin') });
+
+  test('virtual rows grow the page size; sort, tabs, card layout and refresh limits', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const prefix = `bulk-${suffix}`;
+    const http = Array.from({ length: 150 }, (_, index) => ({
+      name: `${prefix}-${String(index).padStart(3, '0')}`,
+      url: targetUrl,
+      labels: { shard: index % 2 === 0 ? 'even' : 'odd' },
+    }));
+    for (const [name, checks] of [
+      [`${prefix}-a`, http.slice(0, 75)],
+      [`${prefix}-b`, http.slice(75)],
+    ] as const) {
+      const created = await page.request.post('/api/db/canaries', {
+        data: { name, namespace: 'e2e', spec: { schedule: '@every 30s', http: checks } },
+      });
+      expect(created.status(), await created.text()).toBeLessThan(300);
+    }
+    const view = `/health?hidePassing=false&groupBy=no-group&query=${prefix}`;
+    const rows = page.getByRole('table', { name: 'Checks' }).locator('tbody tr:not([aria-hidden])');
+    await expect(async () => {
+      await page.goto(view);
+      await expect(page.getByRole('button', { name: `${prefix}-000` })).toBeVisible({
+        timeout: 3_000,
+      });
+    }).toPass({ timeout: 45_000 });
+    expect(await rows.count()).toBeLessThan(80);
+    await snapshot(page, 'health-many');
+
+    await page
+      .getByRole('table', { name: 'Checks' })
+      .locator('..')
+      .evaluate((element) => {
+        element.scrollTop = element.scrollHeight;
+      });
+    await expect(page).toHaveURL(/pageSize=100/);
+
+    await page.getByRole('button', { name: 'Checks', exact: true }).click();
+    await expect(page).toHaveURL(/sortDesc=true/);
+    await expect(page.getByRole('columnheader', { name: 'Checks' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await page
+      .getByRole('table', { name: 'Checks' })
+      .locator('..')
+      .evaluate((element) => {
+        element.scrollTop = 0;
+      });
+    await expect(page.getByRole('button', { name: `${prefix}-149` })).toBeVisible();
+
+    await page.getByLabel('Tab By').selectOption('label:shard');
+    await page.getByRole('tab', { name: /^odd/ }).click();
+    await expect(page).toHaveURL(/tab=odd/);
+    await expect(page.getByRole('button', { name: `${prefix}-148` })).toBeHidden();
+    await expect(page.getByRole('button', { name: `${prefix}-149` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Card layout' }).click();
+    await expect(page).toHaveURL(/layout=card/);
+    await expect(page.getByRole('list', { name: 'Checks' })).toBeVisible();
+    await expect(page.getByRole('listitem').first()).toBeVisible();
+    await expectAccessible(page);
+    await snapshot(page, 'health-cards');
+
+    await page.getByLabel('Time Range').selectOption('1d');
+    const refresh = page.getByLabel('Refresh rate');
+    await expect(refresh.locator('option[value="15s"]')).toBeDisabled();
+    await expect(refresh.locator('option[value="2m"]')).toBeDisabled();
+    await expect(refresh.locator('option[value="5m"]')).toBeEnabled();
+    const cleaned = await page.request.patch(`/api/db/canaries?name=like.${prefix}-*`, {
+      data: { deleted_at: new Date().toISOString() },
+    });
+    expect(cleaned.ok()).toBe(true);
   });
 });
 
