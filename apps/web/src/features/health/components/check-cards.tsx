@@ -11,7 +11,7 @@ import type { CheckSummary } from '../model/check-summary.ts';
 import { healthColour } from '../model/health-colour.ts';
 import { HealthDot } from './health-badge.tsx';
 
-const cardWidth = 260;
+const cardWidth = 240;
 const cardHeight = 112;
 
 function CheckCard({
