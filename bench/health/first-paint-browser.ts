@@ -54,12 +54,14 @@ const readSample = (): unknown => {
     rowsInDom: document.querySelectorAll('table[aria-label="Checks"] tbody tr button').length,
   };
 };
+const timing = z
+  .number()
+  .nullable()
+  .transform((value) => value ?? Number.NaN);
 const sampleSchema = z.object({
   firstTableMs: z.number(),
-  summaryMs: z
-    .number()
-    .nullable()
-    .transform((value) => value ?? Number.NaN),
+  summaryMs: timing,
+  summaryStartMs: timing,
   rowsInDom: z.number(),
 });
 
