@@ -18,7 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A shared 2-core machine can be slow for a while; waits are generous, never sleeps.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: 'list',
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor: a loaded shared machine can take more than the default second to render.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

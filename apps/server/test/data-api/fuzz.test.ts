@@ -127,7 +127,6 @@ describe('fuzzing the query-string parser', () => {
 
 describe('fuzzing the HTTP data API', () => {
   it('answers 2xx or a PostgREST-shaped 4xx, leaks nothing and writes nothing on failure', async () => {
-    const started = Date.now();
     await fc.assert(
       fc.asyncProperty(request, async (input) => {
         // Node's HTTP parser answers longer request lines with a bare 431 before Fastify runs.
@@ -154,6 +153,5 @@ describe('fuzzing the HTTP data API', () => {
              (select count(*)::int from identities
               where credentials::text not like '%${secrets[2]}%') as credentials`);
     expect(hidden).toEqual([{ passwords: 0, credentials: 0 }]);
-    expect(Date.now() - started).toBeLessThan(60_000);
   }, 120_000);
 });
