@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes.tsx';
+import { startSummaryEarly } from '../features/health/api/summary-early.ts';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteErrorPage } from './errors/route-error-page.tsx';
@@ -44,6 +45,9 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 index: true,
+                loader: ({ request }) => startSummaryEarly(request.url),
+                // Later URL changes (filters, search) are the page's own queries, not a reload.
+                shouldRevalidate: () => false,
                 lazy: async () => {
                   const { HealthPage } = await import('../features/health/pages/health-page.tsx');
                   return { Component: HealthPage };

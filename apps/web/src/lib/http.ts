@@ -3,6 +3,7 @@ import { apiBase, type ApiName } from './api-endpoints.ts';
 import { apiErrorFromResponse } from './api-error.ts';
 import { redirectToAuthCheck } from './auth-redirect.ts';
 import { parseTotalEntries } from './content-range.ts';
+import { takeEarlyGet } from './early-request.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -28,7 +29,7 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 }
 
-function buildUrl(api: ApiName, path: string, query: RequestOptions['query']): string {
+export function buildUrl(api: ApiName, path: string, query: RequestOptions['query']): string {
   const url = `${apiBase(api)}${path.startsWith('/') || path === '' ? path : `/${path}`}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -56,14 +57,18 @@ async function send(
 ): Promise<Response> {
   const url = buildUrl(api, path, options.query);
   let response: Response;
+  const early =
+    options.method === undefined || options.method === 'GET' ? takeEarlyGet(url) : undefined;
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers: buildHeaders(api, options, prefer),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response = early
+      ? await early
+      : await fetch(url, {
+          method: options.method ?? 'GET',
+          headers: buildHeaders(api, options, prefer),
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+          credentials: 'same-origin',
+        });
   } catch (error) {
     if (isAbort(error, options.signal)) throw error;
     throw new Error(networkErrorMessage, { cause: error });

@@ -7,6 +7,7 @@ export const healthKeys = {
 };
 
 export function fetchSummary(timeRange: string, signal?: AbortSignal): Promise<CheckSummary[]> {
+  // The same URL as summaryUrl(), so the route loader's early answer is taken.
   return apiRequest('canary', '/api/summary', checkSummaryListSchema, {
     query: { timeRange },
     signal,

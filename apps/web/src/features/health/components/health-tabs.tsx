@@ -30,7 +30,9 @@ export function HealthTabs({ tabs, active, onSelect }: HealthTabsProps) {
           )}
         >
           {tab.key === '' ? '(none)' : tab.key}
-          <span className="ml-1.5 rounded bg-surface-muted px-1.5 text-xs text-fg">{tab.count}</span>
+          <span className="ml-1.5 rounded bg-surface-muted px-1.5 text-xs text-fg">
+            {tab.count}
+          </span>
         </button>
       ))}
     </div>
