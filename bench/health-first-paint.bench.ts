@@ -1,6 +1,7 @@
 // `npm run bench:health-first-paint`: /health with 5,000 checks in Chromium against a running
 // `vigil serve`: navigation to first table paint (goal < 1.5 s) and the page's initial
-// JavaScript (goal ≤ 250 kB gzip). Writes its section of bench/RESULTS.md.
+// JavaScript (goal ≤ 250 kB gzip). Writes its section of bench/RESULTS.md. `-- --profile`
+// also prints where the page spends its CPU until the first row shows.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { createBenchDatabase } from './database.ts';
 import { ApiClient } from './health/api-client.ts';
 import { initialScripts, launchBrowser, measurePaint } from './health/first-paint-browser.ts';
+import { profileNavigation } from './health/first-paint-profile.ts';
 import { writeFirstPaint, type FirstPaintRun } from './health/first-paint-report.ts';
 import { seedDashboard } from './health/first-paint-seed.ts';
 import { admin, repoRoot, startServers } from './health/servers.ts';
@@ -94,6 +96,10 @@ async function main(): Promise<FirstPaintRun> {
     );
   }
   const scripts = await initialScripts(browser, views.all, cookies);
+  if (process.argv.includes('--profile')) {
+    const top = await profileNavigation(browser, views.all, cookies, 'svc-0-0');
+    step(`page CPU by function (self time), one profiled navigation:\n${top.join('\n')}`);
+  }
   return {
     date: new Date().toISOString(),
     command: `${database.source === 'DATABASE_URL' ? 'DATABASE_URL=… ' : ''}npm run bench:health-first-paint`,

@@ -80,7 +80,8 @@ async function send(
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
-  return text.trim() === '' ? null : JSON.parse(text);
+  // A regex stops at the first character; trim() would copy a multi-megabyte answer.
+  return /\S/.test(text) ? JSON.parse(text) : null;
 }
 
 /** A zod error is unreadable in a toast; keep it as the cause. */

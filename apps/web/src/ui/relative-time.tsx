@@ -7,9 +7,11 @@ const units: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
+// Building an Intl formatter costs far more than formatting: tables format hundreds of cells.
+const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
 export function formatRelative(date: Date, now: Date = new Date()): string {
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
