@@ -1,6 +1,6 @@
 import { startEarlyGet } from '../../../lib/early-request.ts';
 import { buildUrl } from '../../../lib/http.ts';
-import { defaultTimeRange } from '../model/time-range.ts';
+import { defaultDashboardRange } from '../model/dashboard-range.ts';
 
 export function summaryUrl(timeRange: string): string {
   return buildUrl('canary', '/api/summary', { timeRange });
@@ -8,7 +8,7 @@ export function summaryUrl(timeRange: string): string {
 
 /** The /health route's loader: asks for the summary while the page's code still loads. */
 export function startSummaryEarly(pageUrl: string): null {
-  const timeRange = new URL(pageUrl).searchParams.get('timeRange') || defaultTimeRange;
+  const timeRange = new URL(pageUrl).searchParams.get('timeRange') || defaultDashboardRange;
   startEarlyGet(summaryUrl(timeRange));
   return null;
 }

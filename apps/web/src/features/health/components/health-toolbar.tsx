@@ -3,7 +3,7 @@ import { cx } from '../../../ui/class-names.ts';
 import { inputClassName } from '../../../ui/form-field.tsx';
 import { searchPlaceholder } from '../model/health-url-state.ts';
 import { disabledRefreshRates, refreshOptions } from '../model/refresh-rate.ts';
-import { timeRangeChoices } from '../model/time-range.ts';
+import { dashboardRanges } from '../model/dashboard-range.ts';
 
 export interface HealthToolbarProps {
   search: string;
@@ -83,7 +83,7 @@ export function HealthToolbar(props: HealthToolbarProps) {
         <Select
           label="Time Range"
           value={props.timeRange}
-          options={timeRangeChoices}
+          options={dashboardRanges}
           onChange={props.onTimeRange}
         />
         <Select

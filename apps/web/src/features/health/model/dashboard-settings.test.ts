@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { disabledRefreshRates, effectiveRefreshRate, readRefreshRate } from './refresh-rate.ts';
-import { minutesOf, timeRangeChoices } from './time-range.ts';
+import { dashboardRanges, rangeMinutes } from './dashboard-range.ts';
 
 describe('time ranges', () => {
   it('offers the spec choices with their windows', () => {
-    expect(timeRangeChoices).toHaveLength(20);
-    expect(minutesOf('3w')).toBe(30240);
-    expect(minutesOf('5y')).toBe(2592000);
-    expect(minutesOf('7m')).toBeNull();
+    expect(dashboardRanges).toHaveLength(20);
+    expect(rangeMinutes('3w')).toBe(30240);
+    expect(rangeMinutes('5y')).toBe(2592000);
+    expect(rangeMinutes('7m')).toBeNull();
   });
 });
 

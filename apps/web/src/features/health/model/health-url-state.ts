@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defaultPageSize } from './check-rows.ts';
-import { defaultTimeRange } from './time-range.ts';
+import { defaultDashboardRange } from './dashboard-range.ts';
 
 /** Every query parameter of /health (spec §2.3); bad values fall back to these defaults. */
 export const healthUrlSchema = z.object({
-  timeRange: z.string().default(defaultTimeRange),
+  timeRange: z.string().default(defaultDashboardRange),
   layout: z.enum(['table', 'card']).default('table'),
   checkId: z.string().optional(),
   labels: z.string().optional(),

@@ -1,4 +1,4 @@
-import { minutesOf } from './time-range.ts';
+import { rangeMinutes } from './dashboard-range.ts';
 
 /** Health refresh options (spec §9), stored locally. Values in ms; 0 is None. */
 export const refreshOptions: ReadonlyArray<readonly [string, number]> = [
@@ -28,7 +28,7 @@ export function refreshMsOf(label: string): number {
  * 15 or 30 seconds, and one of three hours or more not in 2 or 3 minutes.
  */
 export function disabledRefreshRates(timeRange: string): ReadonlySet<string> {
-  const minutes = minutesOf(timeRange) ?? 0;
+  const minutes = rangeMinutes(timeRange) ?? 0;
   const disabled = new Set<string>();
   if (minutes >= 60) ['15s', '30s'].forEach((rate) => disabled.add(rate));
   if (minutes >= 180) ['2m', '3m'].forEach((rate) => disabled.add(rate));
