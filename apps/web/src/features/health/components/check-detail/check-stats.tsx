@@ -1,0 +1,59 @@
+import { formatRelative } from '../../../../ui/relative-time.tsx';
+import type { CheckGraph } from '../../api/check-graph-query.ts';
+import {
+  formatLatency,
+  formatPercent,
+  formatSeverity,
+  uptimePercent,
+} from '../../model/check-metrics.ts';
+import type { CheckSummary } from '../../model/check-summary.ts';
+import type { TimeRange } from '../../model/time-range.ts';
+import { TimeRangePicker } from './time-range-picker.tsx';
+
+export interface CheckStatsProps {
+  check: CheckSummary;
+  now: number;
+  /** Uptime and latency over the chosen range; undefined while it loads. */
+  figures: Pick<CheckGraph, 'uptime' | 'latency'> | undefined;
+  range: TimeRange;
+  onRangeChange: (range: TimeRange) => void;
+}
+
+function when(value: string | null | undefined, now: number): string {
+  return value ? formatRelative(new Date(value), new Date(now)) : '-';
+}
+
+/** A next run already due (the engine claims it within a second) reads as due, not as past. */
+function nextRun(value: string | null | undefined, now: number): string {
+  if (value && new Date(value).getTime() <= now) return 'due now';
+  return when(value, now);
+}
+
+function latencyText(latency: CheckGraph['latency'] | undefined): string {
+  if (!latency) return '…';
+  return `95: ${formatLatency(latency.p95)} · 97: ${formatLatency(latency.p97)} · 99: ${formatLatency(latency.p99)}`;
+}
+
+export function CheckStats({ check, now, figures, range, onRangeChange }: CheckStatsProps) {
+  const stats: ReadonlyArray<readonly [string, string]> = [
+    ['Uptime', figures ? formatPercent(uptimePercent(figures)) : '…'],
+    ['Latency', latencyText(figures?.latency)],
+    ['Severity', formatSeverity(check.severity)],
+    ['Last Run', when(check.last_runtime, now)],
+    ['Transitioned', when(check.last_transition_time, now)],
+    ['Next Run', nextRun(check.next_runtime, now)],
+  ];
+  return (
+    <div className="flex flex-wrap items-start gap-4">
+      <dl className="grid flex-1 grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        {stats.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-fg-muted">{label}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <TimeRangePicker value={range} onChange={onRangeChange} />
+    </div>
+  );
+}
