@@ -1,0 +1,101 @@
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatLatency } from '../../model/check-metrics.ts';
+import { timeTickFormatter, type GraphPoint } from '../../model/graph-points.ts';
+
+export interface HealthChartProps {
+  points: readonly GraphPoint[];
+  /** The window shown, epoch ms. */
+  start: number;
+  end: number;
+}
+
+const colours = {
+  passed: 'var(--vigil-healthy)',
+  failed: 'var(--vigil-unhealthy)',
+  latency: 'var(--vigil-accent)',
+  grid: 'var(--vigil-border)',
+  axis: 'var(--vigil-fg-muted)',
+};
+
+const tooltipTime = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** Runs per bucket as stacked passed and failed bars, and the average latency as a line. */
+export function HealthChart({ points, start, end }: HealthChartProps) {
+  const tick = timeTickFormatter(end - start);
+  return (
+    <ResponsiveContainer width="100%" height={180} initialDimension={{ width: 640, height: 180 }}>
+      <ComposedChart
+        data={[...points]}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        title="Status and latency over time"
+      >
+        <CartesianGrid stroke={colours.grid} vertical={false} />
+        <XAxis
+          dataKey="time"
+          type="number"
+          scale="time"
+          domain={[start, end]}
+          tickFormatter={tick}
+          stroke={colours.axis}
+          fontSize={11}
+          minTickGap={24}
+        />
+        <YAxis
+          yAxisId="latency"
+          tickFormatter={(ms: number) => formatLatency(ms)}
+          stroke={colours.axis}
+          fontSize={11}
+          width={48}
+        />
+        <YAxis yAxisId="runs" orientation="right" hide allowDecimals={false} />
+        <Tooltip
+          labelFormatter={(label) => (typeof label === 'number' ? tooltipTime.format(label) : '')}
+          formatter={(value, name) =>
+            name === 'Latency' && typeof value === 'number' ? formatLatency(value) : value
+          }
+        />
+        <Bar
+          yAxisId="runs"
+          dataKey="passed"
+          name="Passed"
+          stackId="runs"
+          fill={colours.passed}
+          fillOpacity={0.45}
+          isAnimationActive={false}
+        />
+        <Bar
+          yAxisId="runs"
+          dataKey="failed"
+          name="Failed"
+          stackId="runs"
+          fill={colours.failed}
+          fillOpacity={0.7}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="latency"
+          dataKey="latency"
+          name="Latency"
+          type="monotone"
+          stroke={colours.latency}
+          strokeWidth={1.5}
+          dot={false}
+          connectNulls
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}
