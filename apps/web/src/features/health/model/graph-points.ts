@@ -15,16 +15,62 @@ export interface GraphPoint {
   latency: number | null;
 }
 
-export function toGraphPoints(buckets: readonly GraphBucketInput[]): GraphPoint[] {
-  return buckets
-    .map((bucket) => ({
-      time: Date.parse(bucket.time),
-      passed: bucket.passed,
-      failed: bucket.failed,
-      latency: bucket.duration === null ? null : Math.round(bucket.duration),
-    }))
-    .filter((point) => Number.isFinite(point.time))
-    .sort((a, b) => a.time - b.time);
+export interface GraphWindow {
+  /** Epoch ms at which the window ends (when the graph was fetched). */
+  end: number;
+  windowMs: number;
+  /** Buckets asked of the server. */
+  count: number;
+}
+
+/** The server's bucket: the window split in `count`, in whole seconds, aligned to the epoch. */
+export function graphBucketMs(windowMs: number, count: number): number {
+  return Math.max(1, Math.ceil(windowMs / count / 1000)) * 1000;
+}
+
+/**
+ * Every bucket of the window, empty ones included: the server sends only buckets with runs,
+ * and evenly spaced points give the bars their width and the axis the whole window.
+ */
+export function toGraphPoints(
+  buckets: readonly GraphBucketInput[],
+  { end, windowMs, count }: GraphWindow,
+): GraphPoint[] {
+  const size = graphBucketMs(windowMs, count);
+  const byTime = new Map<number, GraphPoint & { timed: number; durationSum: number }>();
+  for (const bucket of buckets) {
+    // Snapped to our grid, so a server bucketing differently still lands somewhere.
+    const time = Math.floor(Date.parse(bucket.time) / size) * size;
+    if (!Number.isFinite(time)) continue;
+    const point = byTime.get(time) ?? { ...emptyPoint(time), timed: 0, durationSum: 0 };
+    point.passed += bucket.passed;
+    point.failed += bucket.failed;
+    if (bucket.duration !== null) {
+      const runs = bucket.passed + bucket.failed;
+      point.timed += runs;
+      point.durationSum += bucket.duration * runs;
+    }
+    byTime.set(time, point);
+  }
+  const points: GraphPoint[] = [];
+  for (let time = Math.floor((end - windowMs) / size) * size; time <= end; time += size) {
+    const found = byTime.get(time);
+    if (!found) {
+      points.push(emptyPoint(time));
+      continue;
+    }
+    const { timed, durationSum, ...point } = found;
+    points.push({ ...point, latency: timed > 0 ? Math.round(durationSum / timed) : null });
+  }
+  return points;
+}
+
+function emptyPoint(time: number): GraphPoint {
+  return { time, passed: 0, failed: 0, latency: null };
+}
+
+export function hasRuns(points: readonly GraphPoint[]): boolean {
+  return points.some((point) => point.passed + point.failed > 0);
 }
 
 const dayMs = 86_400_000;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatRelative } from '../../../../ui/relative-time.tsx';
 import type { CheckGraph } from '../../api/check-graph-query.ts';
 import {
@@ -29,15 +30,26 @@ function nextRun(value: string | null | undefined, now: number): string {
   return when(value, now);
 }
 
-function latencyText(latency: CheckGraph['latency'] | undefined): string {
+/** Each percentile stays on one line when the three wrap. */
+function LatencyValue({ latency }: { latency: CheckGraph['latency'] | undefined }) {
   if (!latency) return '…';
-  return `95: ${formatLatency(latency.p95)} · 97: ${formatLatency(latency.p97)} · 99: ${formatLatency(latency.p99)}`;
+  const parts = [
+    ['95', latency.p95],
+    ['97', latency.p97],
+    ['99', latency.p99],
+  ] as const;
+  return parts.map(([percentile, ms], index) => (
+    <span key={percentile} className="whitespace-nowrap">
+      {index > 0 && ' · '}
+      {percentile}: {formatLatency(ms)}
+    </span>
+  ));
 }
 
 export function CheckStats({ check, now, figures, range, onRangeChange }: CheckStatsProps) {
-  const stats: ReadonlyArray<readonly [string, string]> = [
+  const stats: ReadonlyArray<readonly [string, ReactNode]> = [
     ['Uptime', figures ? formatPercent(uptimePercent(figures)) : '…'],
-    ['Latency', latencyText(figures?.latency)],
+    ['Latency', <LatencyValue latency={figures?.latency} />],
     ['Severity', formatSeverity(check.severity)],
     ['Last Run', when(check.last_runtime, now)],
     ['Transitioned', when(check.last_transition_time, now)],

@@ -12,10 +12,9 @@ import { formatLatency } from '../../model/check-metrics.ts';
 import { timeTickFormatter, type GraphPoint } from '../../model/graph-points.ts';
 
 export interface HealthChartProps {
+  /** Every bucket of the window, evenly spaced. */
   points: readonly GraphPoint[];
-  /** The window shown, epoch ms. */
-  start: number;
-  end: number;
+  windowMs: number;
 }
 
 const colours = {
@@ -32,8 +31,8 @@ const tooltipTime = new Intl.DateTimeFormat(undefined, {
 });
 
 /** Runs per bucket as stacked passed and failed bars, and the average latency as a line. */
-export function HealthChart({ points, start, end }: HealthChartProps) {
-  const tick = timeTickFormatter(end - start);
+export function HealthChart({ points, windowMs }: HealthChartProps) {
+  const tick = timeTickFormatter(windowMs);
   return (
     <ResponsiveContainer width="100%" height={180} initialDimension={{ width: 640, height: 180 }}>
       <ComposedChart
@@ -46,7 +45,7 @@ export function HealthChart({ points, start, end }: HealthChartProps) {
           dataKey="time"
           type="number"
           scale="time"
-          domain={[start, end]}
+          domain={['dataMin', 'dataMax']}
           tickFormatter={tick}
           stroke={colours.axis}
           fontSize={11}
