@@ -30,7 +30,7 @@ function nextRun(value: string | null | undefined, now: number): string {
   return when(value, now);
 }
 
-/** Each percentile stays on one line when the three wrap. */
+/** The three percentiles wrap between each other, never inside one. */
 function LatencyValue({ latency }: { latency: CheckGraph['latency'] | undefined }) {
   if (!latency) return '…';
   const parts = [
@@ -38,12 +38,15 @@ function LatencyValue({ latency }: { latency: CheckGraph['latency'] | undefined 
     ['97', latency.p97],
     ['99', latency.p99],
   ] as const;
-  return parts.map(([percentile, ms], index) => (
-    <span key={percentile} className="whitespace-nowrap">
-      {index > 0 && ' · '}
-      {percentile}: {formatLatency(ms)}
+  return (
+    <span className="flex flex-wrap gap-x-2">
+      {parts.map(([percentile, ms]) => (
+        <span key={percentile} className="whitespace-nowrap">
+          {percentile}: {formatLatency(ms)}
+        </span>
+      ))}
     </span>
-  ));
+  );
 }
 
 export function CheckStats({ check, now, figures, range, onRangeChange }: CheckStatsProps) {

@@ -10,6 +10,7 @@ import {
 } from 'recharts';
 import { formatLatency } from '../../model/check-metrics.ts';
 import { timeTickFormatter, type GraphPoint } from '../../model/graph-points.ts';
+import { ChartTooltip } from './chart-tooltip.tsx';
 
 export interface HealthChartProps {
   /** Every bucket of the window, evenly spaced. */
@@ -24,11 +25,6 @@ const colours = {
   grid: 'var(--vigil-border)',
   axis: 'var(--vigil-fg-muted)',
 };
-
-const tooltipTime = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 /** Runs per bucket as stacked passed and failed bars, and the average latency as a line. */
 export function HealthChart({ points, windowMs }: HealthChartProps) {
@@ -60,10 +56,9 @@ export function HealthChart({ points, windowMs }: HealthChartProps) {
         />
         <YAxis yAxisId="runs" orientation="right" hide allowDecimals={false} />
         <Tooltip
-          labelFormatter={(label) => (typeof label === 'number' ? tooltipTime.format(label) : '')}
-          formatter={(value, name) =>
-            name === 'Latency' && typeof value === 'number' ? formatLatency(value) : value
-          }
+          content={({ active, label }) => (
+            <ChartTooltip points={points} active={active} label={label} />
+          )}
         />
         <Bar
           yAxisId="runs"
