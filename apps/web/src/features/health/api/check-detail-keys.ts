@@ -1,4 +1,4 @@
-import type { TimeRange } from '../model/time-range.ts';
+import type { TimeRange } from '../model/check-time-range.ts';
 
 /** Query keys of the check detail modal; all sit under ['health'] so a run refreshes them. */
 export const checkDetailKeys = {

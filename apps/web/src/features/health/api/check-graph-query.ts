@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/http.ts';
-import type { TimeRange } from '../model/time-range.ts';
+import type { TimeRange } from '../model/check-time-range.ts';
 import { checkDetailKeys } from './check-detail-keys.ts';
 
 /** Buckets asked of the graph call (spec §7: count 300). */

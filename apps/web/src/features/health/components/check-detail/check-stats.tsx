@@ -8,7 +8,7 @@ import {
   uptimePercent,
 } from '../../model/check-metrics.ts';
 import type { CheckSummary } from '../../model/check-summary.ts';
-import type { TimeRange } from '../../model/time-range.ts';
+import type { TimeRange } from '../../model/check-time-range.ts';
 import { TimeRangePicker } from './time-range-picker.tsx';
 
 export interface CheckStatsProps {

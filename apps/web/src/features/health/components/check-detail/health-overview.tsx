@@ -4,7 +4,7 @@ import { cx } from '../../../../ui/class-names.ts';
 import { EmptyState } from '../../../../ui/empty-state.tsx';
 import { graphPointCount, type useCheckGraph } from '../../api/check-graph-query.ts';
 import { hasRuns, toGraphPoints } from '../../model/graph-points.ts';
-import type { TimeRange } from '../../model/time-range.ts';
+import type { TimeRange } from '../../model/check-time-range.ts';
 import { ChartSkeleton, LazyHealthChart } from './lazy-health-chart.tsx';
 
 export interface HealthOverviewProps {

@@ -4,7 +4,7 @@ import {
   defaultRangeForCheck,
   historySince,
   parseCheckTimeRange,
-} from './time-range.ts';
+} from './check-time-range.ts';
 
 const now = Date.UTC(2026, 10, 22, 12);
 const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
