@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiList, apiRequest } from '../../../lib/http.ts';
+import { checkDetailKeys } from './check-detail-keys.ts';
 
 export const historyPageSize = 50;
 
@@ -15,6 +16,8 @@ const statusRowSchema = z.object({
 export type StatusRow = z.infer<typeof statusRowSchema>;
 
 export interface HistoryFilter {
+  /** Start of the window as data API date math, e.g. `now-1h`. */
+  since: string;
   status: 'all' | 'passed' | 'failed';
   minDurationMs: number | null;
   pageIndex: number;
@@ -23,12 +26,13 @@ export interface HistoryFilter {
 /** One page of a check's status history, newest first, with the exact total. */
 export function useCheckHistory(checkId: string, filter: HistoryFilter) {
   return useQuery({
-    queryKey: ['health', 'history', checkId, filter] as const,
+    queryKey: [...checkDetailKeys.history(checkId), filter] as const,
     queryFn: ({ signal }) =>
       apiList('db', '/check_statuses', statusRowSchema, {
         query: {
           select: 'time,duration,status,error,message',
           check_id: `eq.${checkId}`,
+          time: `gt.${filter.since}`,
           status: filter.status === 'all' ? undefined : `eq.${String(filter.status === 'passed')}`,
           duration: filter.minDurationMs === null ? undefined : `gte.${filter.minDurationMs}`,
           order: 'time.desc',
@@ -43,11 +47,16 @@ export function useCheckHistory(checkId: string, filter: HistoryFilter) {
 
 export const runInitiatedMessage = 'You have successfully initiated the check run.';
 
+/** A run writes new statuses: the summary, history and graph all refresh. */
 export function useRunCheck() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (checkId: string) =>
       apiRequest('canary', `/run/check/${encodeURIComponent(checkId)}`, z.unknown(), {
         method: 'POST',
       }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: checkDetailKeys.all });
+    },
   });
 }

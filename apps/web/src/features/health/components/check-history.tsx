@@ -11,13 +11,22 @@ import {
 import { formatLatency } from '../model/check-metrics.ts';
 import { parseDurationFilter } from '../model/duration-filter.ts';
 
-export function CheckHistory({ checkId }: { checkId: string }) {
+export interface CheckHistoryProps {
+  checkId: string;
+  /** Start of the window as data API date math (`now-1h`), from the modal's time range. */
+  since: string;
+}
+
+export function CheckHistory({ checkId, since }: CheckHistoryProps) {
   const [status, setStatus] = useState<HistoryFilter['status']>('all');
   const [durationText, setDurationText] = useState('');
-  const [pageIndex, setPageIndex] = useState(0);
+  // A new window starts again at its first page.
+  const [page, setPage] = useState({ since, index: 0 });
+  const pageIndex = page.since === since ? page.index : 0;
+  const setPageIndex = (index: number) => setPage({ since, index });
   const duration = parseDurationFilter(durationText);
   const minDurationMs = 'ms' in duration ? duration.ms : null;
-  const history = useCheckHistory(checkId, { status, minDurationMs, pageIndex });
+  const history = useCheckHistory(checkId, { since, status, minDurationMs, pageIndex });
   const total = history.data?.totalEntries ?? 0;
   const pages = Math.max(1, Math.ceil(total / historyPageSize));
   return (
