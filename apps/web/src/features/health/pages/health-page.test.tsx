@@ -101,6 +101,20 @@ describe('check detail modal', () => {
           },
         ),
       ),
+      // The modal's other calls: an empty window, the canary, the spec, no relationships.
+      http.get('/api/canary/api/graph', () =>
+        HttpResponse.json({
+          status: [],
+          uptime: { passed: 0, failed: 0 },
+          latency: { p95: null, p97: null, p99: null, rolling1h: null },
+        }),
+      ),
+      http.get('/api/db/canaries', () =>
+        HttpResponse.json([{ id: 'c1', name: 'data', namespace: 'prod', source: 'UI' }]),
+      ),
+      http.get('/api/db/checks', () => HttpResponse.json([{ id: 'k2', spec: { name: 'db' } }])),
+      http.get('/api/db/check_config_relationships', () => HttpResponse.json([])),
+      http.get('/api/db/check_component_relationships', () => HttpResponse.json([])),
       http.post('/api/canary/run/check/:id', ({ params }) => {
         ran = String(params.id);
         return HttpResponse.json({});
