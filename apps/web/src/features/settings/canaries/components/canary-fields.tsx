@@ -44,6 +44,9 @@ export function CanaryFields({
           />
         </FormField>
       )}
+      <FormField label="Icon" htmlFor="canary-icon">
+        <input {...controlProps('canary-icon', false)} {...register('icon')} />
+      </FormField>
       <FormField label="Namespace *" htmlFor="canary-namespace" error={errors.namespace?.message}>
         <input
           {...controlProps('canary-namespace', errors.namespace !== undefined)}
@@ -65,15 +68,17 @@ export function CanaryFields({
           ))}
         </select>
       </FormField>
-      <FormField label="Labels" htmlFor="canary-labels">
-        <textarea
-          id="canary-labels"
-          rows={2}
-          placeholder="key=value, one per line"
-          className={textareaClassName}
-          {...register('labels')}
-        />
-      </FormField>
+      <div className="sm:col-span-2">
+        <FormField label="Labels" htmlFor="canary-labels">
+          <textarea
+            id="canary-labels"
+            rows={2}
+            placeholder="key=value, one per line"
+            className={textareaClassName}
+            {...register('labels')}
+          />
+        </FormField>
+      </div>
     </div>
   );
 }

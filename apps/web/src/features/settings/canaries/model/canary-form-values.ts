@@ -17,6 +17,8 @@ export const scheduleOptions = [
 export interface CanaryFormValues {
   name: string;
   namespace: string;
+  /** The canary's own icon (`spec.icon`); each check has its own too. */
+  icon: string;
   schedule: string;
   /** `key=value` per line. */
   labels: string;
@@ -42,10 +44,11 @@ export function formValuesFrom(
   form: CheckForm | undefined,
 ): CanaryFormValues {
   const check = firstCheck(resource, form);
-  const schedule = resource.spec.schedule;
+  const { schedule, icon } = resource.spec;
   return {
     name: resource.metadata.name,
     namespace: resource.metadata.namespace,
+    icon: typeof icon === 'string' ? icon : '',
     schedule: typeof schedule === 'string' ? schedule : '',
     labels: Object.entries(resource.metadata.labels)
       .map(([key, value]) => `${key}=${value}`)
@@ -62,6 +65,7 @@ export function formValuesFrom(
 export interface ReportedFormValues {
   name?: string;
   namespace?: string;
+  icon?: string;
   schedule?: string;
   labels?: string;
   check?: Partial<Record<string, FieldValue>>;
@@ -81,6 +85,8 @@ export function applyFormValues(
       ? Object.fromEntries(parseKeyValues(values.labels))
       : resource.metadata.labels;
   const spec: JsonObject = { ...resource.spec };
+  if (values.icon?.trim() === '') delete spec.icon;
+  else if (typeof values.icon === 'string') spec.icon = values.icon.trim();
   if (values.schedule === '') delete spec.schedule;
   else if (typeof values.schedule === 'string') spec.schedule = values.schedule;
   if (form !== undefined) {

@@ -1,12 +1,16 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { EditorView } from '@uiw/react-codemirror';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { appRoutes } from '../../../../app/routes.tsx';
 import { renderRoutes } from '../../../../testing/render-routes.tsx';
 import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+
+// The editor is a lazy chunk and these pages are heavy: on a busy machine a second is short.
+configure({ asyncUtilTimeout: 3000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 /** A small Canary schema: enough for the editor to lint, as the server's would. */
 export const testSchema = {
@@ -66,6 +70,12 @@ export async function yamlView(): Promise<EditorView> {
 
 export async function yamlText(): Promise<string> {
   return (await yamlView()).state.doc.toString();
+}
+
+/** Waits for the YAML to pass a check; the editor's lazy chunk can take seconds to load. */
+export async function waitForYaml(check: (text: string) => void): Promise<void> {
+  const view = await yamlView();
+  await waitFor(() => check(view.state.doc.toString()), { timeout: 3000 });
 }
 
 /** Replaces the YAML as a paste would: CodeMirror reports it to the page like typing. */
