@@ -129,6 +129,7 @@ export function CanaryEditor({
           <fieldset disabled={readOnly} className="space-y-4">
             <CanaryFields
               register={register}
+              control={control}
               errors={formState.errors}
               isEdit={isEdit}
               readOnly={readOnly}

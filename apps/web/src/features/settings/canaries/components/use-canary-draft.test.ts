@@ -85,7 +85,7 @@ describe('useCanaryDraft', () => {
       name: 'db',
       namespace: 'prod',
       schedule: '',
-      labels: '',
+      labels: '{}',
       check: { name: '', endpoint: '', thresholdMillis: '' },
     });
   });

@@ -1,6 +1,7 @@
 import { isJsonObject, listOf, type CanaryResource, type JsonObject } from './canary-resource.ts';
-import { parseKeyValues, type FieldValue } from './check-fields.ts';
+import type { FieldValue } from './check-fields.ts';
 import type { CheckForm } from './check-form.ts';
+import { labelsToJson, parseLabelsJson } from './labels-json.ts';
 
 /** The settings form's schedule choices (spec 002 §9). */
 export const scheduleOptions = [
@@ -20,7 +21,7 @@ export interface CanaryFormValues {
   /** The canary's own icon (`spec.icon`); each check has its own too. */
   icon: string;
   schedule: string;
-  /** `key=value` per line. */
+  /** A JSON object, as the Labels editor shows it. */
   labels: string;
   check: Record<string, FieldValue>;
 }
@@ -50,9 +51,7 @@ export function formValuesFrom(
     namespace: resource.metadata.namespace,
     icon: typeof icon === 'string' ? icon : '',
     schedule: typeof schedule === 'string' ? schedule : '',
-    labels: Object.entries(resource.metadata.labels)
-      .map(([key, value]) => `${key}=${value}`)
-      .join('\n'),
+    labels: labelsToJson(resource.metadata.labels),
     check: Object.fromEntries((form?.fields ?? []).map((field) => [field.name, field.read(check)])),
   };
 }
@@ -80,10 +79,9 @@ export function applyFormValues(
   const name = typeof values.name === 'string' ? values.name.trim() : resource.metadata.name;
   const namespace =
     typeof values.namespace === 'string' ? values.namespace.trim() : resource.metadata.namespace;
-  const labels =
-    typeof values.labels === 'string'
-      ? Object.fromEntries(parseKeyValues(values.labels))
-      : resource.metadata.labels;
+  // Labels that do not parse are left as they were (the field says why and blocks Save).
+  const parsedLabels = typeof values.labels === 'string' ? parseLabelsJson(values.labels) : null;
+  const labels = parsedLabels?.ok === true ? parsedLabels.labels : resource.metadata.labels;
   const spec: JsonObject = { ...resource.spec };
   if (values.icon?.trim() === '') delete spec.icon;
   else if (typeof values.icon === 'string') spec.icon = values.icon.trim();

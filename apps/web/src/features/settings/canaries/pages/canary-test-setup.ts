@@ -55,17 +55,23 @@ export function renderCanaryRoute(
   return { user, notify, ...rendered };
 }
 
-/** The editor's CodeMirror view, once the lazy chunk has loaded. */
-export async function yamlView(): Promise<EditorView> {
+/** A CodeMirror view by its label, once its lazy chunk has loaded. */
+export async function editorView(name: string): Promise<EditorView> {
   // hidden: the YAML tab stays mounted (and in step) while the Form tab is shown.
-  const content = await screen.findByRole(
-    'textbox',
-    { name: 'Canary YAML', hidden: true },
-    { timeout: 5000 },
-  );
+  const content = await screen.findByRole('textbox', { name, hidden: true }, { timeout: 5000 });
   const view = EditorView.findFromDOM(content);
   if (view === null) throw new Error('no CodeMirror view');
   return view;
+}
+
+export function yamlView(): Promise<EditorView> {
+  return editorView('Canary YAML');
+}
+
+/** Replaces an editor's text as a paste would: CodeMirror reports it to the page like typing. */
+export async function replaceText(view: EditorView, text: string): Promise<void> {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  await waitFor(() => expect(view.state.doc.toString()).toBe(text));
 }
 
 export async function yamlText(): Promise<string> {
@@ -78,9 +84,6 @@ export async function waitForYaml(check: (text: string) => void): Promise<void> 
   await waitFor(() => check(view.state.doc.toString()), { timeout: 3000 });
 }
 
-/** Replaces the YAML as a paste would: CodeMirror reports it to the page like typing. */
 export async function replaceYaml(text: string): Promise<void> {
-  const view = await yamlView();
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
-  await waitFor(() => expect(view.state.doc.toString()).toBe(text));
+  await replaceText(await yamlView(), text);
 }

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { setupMsw } from '../../../../testing/msw.ts';
-import { renderCanaryRoute, testSchema, waitForYaml, yamlText } from './canary-test-setup.ts';
+import {
+  renderCanaryRoute,
+  testSchema,
+  waitForYaml,
+  yamlText,
+  yamlView,
+} from './canary-test-setup.ts';
 
 const server = setupMsw();
 const id = '0192f0c4-0000-7000-8000-000000000201';
@@ -101,6 +107,12 @@ describe('edit canary page', () => {
     expect(screen.getAllByText('shop').length).toBeGreaterThan(1);
     expect(screen.getByLabelText('URL *')).toBeDisabled();
     expect(screen.getByLabelText('Schedule')).toBeDisabled();
+    // The editors show the canary without letting it be changed.
+    expect(await screen.findByRole('textbox', { name: 'Labels' })).toHaveAttribute(
+      'contenteditable',
+      'false',
+    );
+    expect((await yamlView()).state.readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(patch).not.toHaveBeenCalled();

@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { setupMsw } from '../../../../testing/msw.ts';
-import { renderCanaryRoute, replaceYaml, waitForYaml, yamlText } from './canary-test-setup.ts';
+import {
+  editorView,
+  renderCanaryRoute,
+  replaceText,
+  replaceYaml,
+  waitForYaml,
+  yamlText,
+} from './canary-test-setup.ts';
 
 const server = setupMsw();
 const header = 'apiVersion: canaries.flanksource.com/v1\nkind: Canary\n';
@@ -138,6 +145,30 @@ describe('new canary form', () => {
     expect(await yamlText()).toBe('');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(3);
+  });
+
+  it('edits the labels as JSON; JSON that does not parse is not applied and blocks Save', async () => {
+    const post = vi.fn();
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=tcp', {
+      handlers: [http.post('/api/db/canaries', post)],
+    });
+    await screen.findByRole('heading', { name: 'Add TCP Health Check' });
+    const labels = await editorView('Labels');
+    expect(labels.state.doc.toString()).toBe('{}');
+    await replaceText(labels, '{"team": "sre", "tier": 1}');
+    await waitForYaml((text) => expect(text).toContain('labels:\n    team: sre\n    tier: "1"'));
+
+    await replaceText(labels, '{"team": ');
+    await user.type(screen.getByLabelText('Name *'), 'db');
+    await user.type(screen.getByLabelText('Check Name *'), 'port');
+    await user.type(screen.getByLabelText('Endpoint *'), 'db:5432');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Invalid JSON: /)).toBeVisible();
+    expect(await yamlText()).toContain('team: sre');
+    expect(post).not.toHaveBeenCalled();
+
+    await replaceText(labels, '');
+    await waitForYaml((text) => expect(text).not.toContain('labels:'));
   });
 
   it("shows 'Saving…' while the save is pending", async () => {
