@@ -48,7 +48,8 @@ export function CanaryEditor({
   const save = useSaveCanary();
   const [tab, setTab] = useState<Tab>(form === undefined ? 'yaml' : 'form');
   const [schemaProblems, setSchemaProblems] = useState<SchemaProblem[]>([]);
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  // What the last Save said, about the text it was given: an edit makes it stale.
+  const [submitError, setSubmitError] = useState<{ message: string; yaml: string } | null>(null);
   const [saveBlocked, setSaveBlocked] = useState(false);
   const schedule = useWatch({ control, name: 'schedule' });
   const yamlBlocks = yamlBlockingMessage(draft.yamlProblem, schemaProblems);
@@ -69,7 +70,7 @@ export function CanaryEditor({
     async () => {
       setSaveBlocked(yamlBlocks !== null);
       const problem = yamlBlocks === null ? resourceProblem(draft.current()) : null;
-      setSubmitError(problem);
+      setSubmitError(problem === null ? null : { message: problem, yaml: draft.yaml });
       if (yamlBlocks !== null || problem !== null) {
         setTab('yaml');
         return;
@@ -79,7 +80,7 @@ export function CanaryEditor({
         onDone();
       } catch (error) {
         const placed = placeServerError(error, form);
-        setSubmitError(placed.message);
+        setSubmitError({ message: placed.message, yaml: draft.yaml });
         if (placed.target !== undefined) {
           setError(placed.target, { type: 'server', message: placed.short }, { shouldFocus: true });
           setTab('form');
@@ -90,7 +91,11 @@ export function CanaryEditor({
   );
   // A blocked save says why for as long as the reason lasts.
   if (saveBlocked && yamlBlocks === null) setSaveBlocked(false);
-  const shownError = saveBlocked ? yamlBlocks : submitError;
+  const shownError = saveBlocked
+    ? yamlBlocks
+    : submitError?.yaml === draft.yaml
+      ? submitError.message
+      : null;
   const saveDisabled = save.isPending || (editingYaml && yamlBlocks !== null);
 
   const tabButton = (key: Tab, label: string) => (

@@ -20,6 +20,15 @@ export function yamlBlockingMessage(
   return null;
 }
 
+/** The schema's messages name keys `like this`: shown as code rather than with backticks. */
+function Marked({ text }: { text: string }) {
+  return text
+    .split('`')
+    .map((part, index) =>
+      index % 2 === 1 ? <code key={index}>{part}</code> : <span key={index}>{part}</span>,
+    );
+}
+
 /** What is wrong with the YAML, in words under the editor (the editor marks the lines too). */
 export function EditorProblems({ yamlProblem, schemaProblems }: EditorProblemsProps) {
   if (yamlProblem === null && schemaProblems.length === 0) return null;
@@ -40,7 +49,7 @@ export function EditorProblems({ yamlProblem, schemaProblems }: EditorProblemsPr
         <ul className="space-y-0.5">
           {schemaProblems.map((problem, index) => (
             <li key={`${problem.line}-${index}`}>
-              Line {problem.line}: {problem.message}
+              Line {problem.line}: <Marked text={problem.message} />
             </li>
           ))}
         </ul>

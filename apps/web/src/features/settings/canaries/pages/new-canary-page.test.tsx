@@ -232,5 +232,12 @@ describe('new canary form', () => {
         http: [{ name: 'home', url: 'https://example.com', thresholdMillis: 0 }],
       },
     });
+    // Once the spec changes, what the server said about the old one goes.
+    await user.type(screen.getByLabelText('Threshold (ms)'), '5');
+    await waitFor(() =>
+      expect(
+        screen.queryByText('spec.http[0].thresholdMillis Too small: expected number to be >0'),
+      ).not.toBeInTheDocument(),
+    );
   });
 });
