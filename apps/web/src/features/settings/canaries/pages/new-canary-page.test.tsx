@@ -55,7 +55,8 @@ describe('new canary form', () => {
 
     const edited = (await yamlText()).replace('thresholdMillis: 250', 'thresholdMillis: 900');
     await replaceYaml(edited.replace('endpoint: db.internal:5432', 'endpoint: db.internal:6432'));
-    expect(screen.getByLabelText('Threshold (ms)')).toHaveValue('900');
+    // The form re-renders with the YAML's values once React has caught up.
+    await waitFor(() => expect(screen.getByLabelText('Threshold (ms)')).toHaveValue('900'));
     expect(screen.getByLabelText('Endpoint *')).toHaveValue('db.internal:6432');
   });
 
@@ -195,7 +196,7 @@ describe('new canary form', () => {
 
   it('posts the resource with source UI and shows a server 400 under its field', async () => {
     let posted: unknown;
-    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=http', {
+    const { user, notify } = renderCanaryRoute(server, '/settings/canaries/new?type=http', {
       handlers: [
         http.post('/api/db/canaries', async ({ request }) => {
           posted = await request.json();
@@ -222,6 +223,7 @@ describe('new canary form', () => {
     expect(
       screen.getByText('spec.http[0].thresholdMillis Too small: expected number to be >0'),
     ).toBeInTheDocument();
+    expect(notify).toEqual(['spec.http[0].thresholdMillis Too small: expected number to be >0']);
     expect(posted).toEqual({
       name: 'web',
       namespace: 'default',
