@@ -1,6 +1,16 @@
 import http from 'node:http';
 import { request, type Page } from '@playwright/test';
-import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import {
+  authStatePath,
+  expect as baseExpect,
+  expectAccessible,
+  snapshot,
+  test,
+} from '../fixtures.ts';
+
+// Long flows with lazy editors and accessibility scans, on a machine other suites share.
+const expect = baseExpect.configure({ timeout: 10_000 });
+test.describe.configure({ timeout: 60_000 });
 
 // Stable for the whole run (a failed test restarts the worker, which re-reads this module).
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
@@ -49,8 +59,6 @@ test.describe('as an admin', () => {
   test.use({ storageState: authStatePath('admin') });
 
   test('adds an HTTP canary through the form against a local server', async ({ page }) => {
-    // A long flow with three accessibility scans: on a busy machine 30 s is short.
-    test.setTimeout(60_000);
     await page.goto('/settings/canaries');
     await expect(page.getByRole('heading', { name: 'Health Checks' })).toBeVisible();
     await snapshot(page, 'canaries-list-before');
@@ -128,7 +136,6 @@ test.describe('as an admin', () => {
   });
 
   test('creates a Prometheus canary in YAML after fixing a schema error', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.goto('/settings/canaries');
     await page.getByRole('button', { name: 'Add Health Check' }).click();
     await page.getByRole('link', { name: 'Prometheus', exact: true }).click();
