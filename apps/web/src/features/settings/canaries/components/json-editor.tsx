@@ -1,6 +1,7 @@
 import { json } from '@codemirror/lang-json';
 import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
+import { cx } from '../../../../ui/class-names.ts';
 
 export interface JsonEditorProps {
   value: string;
@@ -28,8 +29,15 @@ export function JsonEditor({
     const attributes: Record<string, string> = { 'aria-labelledby': labelledBy };
     if (invalid) attributes['aria-invalid'] = 'true';
     if (describedBy !== undefined) attributes['aria-describedby'] = describedBy;
-    return [json(), EditorView.contentAttributes.of(attributes), EditorView.lineWrapping];
-  }, [labelledBy, invalid, describedBy]);
+    const extensions = [
+      json(),
+      EditorView.contentAttributes.of(attributes),
+      EditorView.lineWrapping,
+    ];
+    // Read only, it looks like the disabled fields around it.
+    if (readOnly) extensions.push(EditorView.theme({ '&': { backgroundColor: 'transparent' } }));
+    return extensions;
+  }, [labelledBy, invalid, describedBy, readOnly]);
 
   return (
     <CodeMirror
@@ -50,7 +58,10 @@ export function JsonEditor({
         highlightActiveLine: false,
         highlightActiveLineGutter: false,
       }}
-      className="overflow-hidden rounded-md border border-border text-sm"
+      className={cx(
+        'overflow-hidden rounded-md border border-border text-sm',
+        readOnly && 'bg-surface-muted opacity-60',
+      )}
     />
   );
 }
