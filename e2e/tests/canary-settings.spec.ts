@@ -1,6 +1,16 @@
 import http from 'node:http';
 import { request, type Page } from '@playwright/test';
-import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import {
+  authStatePath,
+  expect as baseExpect,
+  expectAccessible,
+  snapshot,
+  test,
+} from '../fixtures.ts';
+
+// Long flows with lazy editors and accessibility scans, on a machine other suites share.
+const expect = baseExpect.configure({ timeout: 10_000 });
+test.describe.configure({ timeout: 60_000 });
 
 // Stable for the whole run (a failed test restarts the worker, which re-reads this module).
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
@@ -65,7 +75,12 @@ test.describe('as an admin', () => {
     await page.getByLabel('Name *', { exact: true }).fill(httpName);
     await expect(page.getByLabel('Schedule')).toHaveValue('@every 5m');
     await page.getByLabel('Schedule').selectOption('@every 30s');
-    await page.getByLabel('Labels').fill('team=sre\nenv=e2e');
+    // Labels are a JSON editor; JSON that does not parse says so under it.
+    const labelsEditor = page.getByRole('textbox', { name: 'Labels' });
+    await labelsEditor.fill('{"team": "sre", "env": ');
+    await labelsEditor.blur();
+    await expect(page.getByText(/^Invalid JSON: /)).toBeVisible();
+    await labelsEditor.fill('{"team": "sre", "env": "e2e"}');
     await page.getByLabel('Threshold (ms)').fill('fast');
     await page.getByLabel('Threshold (ms)').blur();
     await expect(page.getByText('This field must be a number')).toBeVisible();
@@ -86,6 +101,7 @@ test.describe('as an admin', () => {
     await expect(editor).toContainText(`url: ${targetUrl}`);
     await expect(editor).toContainText('thresholdMillis: 2000');
     await expect(editor).toContainText(`name: ${httpName}`);
+    await expect(editor).toContainText('team: sre');
     await snapshot(page, 'canaries-http-yaml');
     await page.getByRole('button', { name: 'Save' }).click();
 
@@ -141,28 +157,46 @@ test.describe('as an admin', () => {
         `      ${queryKey}: up == 1`,
         '',
       ].join('\n');
-    await replaceYaml(page, resource('qurey'));
     const problems = page.getByRole('alert', { name: 'YAML problems' });
+    const save = page.getByRole('button', { name: 'Save' });
+    await replaceYaml(page, resource('qurey'));
+    // A schema problem is listed under the editor and keeps Save disabled until it is fixed.
     await expect(problems).toContainText('qurey');
+    await expect(save).toBeDisabled();
     await snapshot(page, 'canaries-prometheus-schema-error');
-    // Saved anyway, the server refuses it and names the field.
-    await page.getByRole('button', { name: 'Save' }).click();
+    await replaceYaml(page, resource('query'));
+    await expect(problems).toHaveCount(0);
+    await expect(save).toBeEnabled();
+
+    // Broken YAML is reported and cannot be saved either.
+    await replaceYaml(page, 'spec: [unclosed');
+    await expect(problems).toContainText('Invalid YAML');
+    await expect(save).toBeDisabled();
+    await snapshot(page, 'canaries-invalid-yaml');
+
+    // An emptied editor is an empty object: nothing to report, and nothing to save without a name.
+    await replaceYaml(page, '');
+    await expect(problems).toHaveCount(0);
+    await expect(page.getByText('Empty ({}): a Canary with an empty spec')).toBeVisible();
+    await save.click();
     await expect(
-      page.getByRole('alert').filter({ hasText: /^spec\.prometheus\[0\]\.query / }),
+      page.getByRole('alert').filter({ hasText: 'metadata.name is required' }),
+    ).toBeVisible();
+    await snapshot(page, 'canaries-empty-yaml');
+
+    // What the schema cannot tell, the server does, and it names the field.
+    await replaceYaml(page, resource('query').split('  prometheus:')[0] ?? '');
+    await expect(problems).toHaveCount(0);
+    await save.click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: /^spec declares no checks/ }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/settings\/canaries\/new/);
     await snapshot(page, 'canaries-prometheus-server-error');
 
-    // Broken YAML is reported and never saved.
-    await replaceYaml(page, 'spec: [unclosed');
-    await expect(problems).toContainText('Invalid YAML');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('The YAML is not valid')).toBeVisible();
-    await snapshot(page, 'canaries-invalid-yaml');
-
     // Completion and hover docs come from the schema.
-    await replaceYaml(page, `${resource('query')}      desc`);
-    await page.keyboard.press('Control+Space');
+    await replaceYaml(page, `${resource('query')}      `);
+    await page.keyboard.type('desc');
     const completion = page.locator('.cm-tooltip-autocomplete');
     await expect(completion).toContainText('description');
     await snapshot(page, 'canaries-yaml-completion');
@@ -174,9 +208,34 @@ test.describe('as an admin', () => {
     await replaceYaml(page, resource('query'));
     await expect(problems).toHaveCount(0);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await save.click();
     await expect(page).toHaveURL(/\/settings\/canaries$/);
     await expect(page.getByRole('row').filter({ hasText: promName })).toBeVisible();
+  });
+
+  test('an emptied YAML editor empties the form', async ({ page }) => {
+    await page.goto('/settings/canaries/new?type=tcp');
+    await expect(page.getByRole('heading', { name: 'Add TCP Health Check' })).toBeVisible();
+    await page.getByLabel('Name *', { exact: true }).fill(`e2e-tcp-${runId}`);
+    await page.getByLabel('Endpoint *').fill('127.0.0.1:9');
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    await expect(page.getByRole('textbox', { name: 'Canary YAML' })).toContainText(
+      'endpoint: 127.0.0.1:9',
+    );
+    await replaceYaml(page, '');
+    await page.getByRole('tab', { name: 'Form' }).click();
+    await expect(page.getByLabel('Name *', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Endpoint *')).toHaveValue('');
+    await expect(page.getByLabel('Schedule')).toHaveValue('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('This field is required')).toHaveCount(3);
+    await snapshot(page, 'canaries-emptied-form');
+    // Typing in the form starts the spec again.
+    await page.getByLabel('Endpoint *').fill('127.0.0.1:22');
+    await page.getByRole('tab', { name: 'YAML' }).click();
+    await expect(page.getByRole('textbox', { name: 'Canary YAML' })).toContainText(
+      'endpoint: 127.0.0.1:22',
+    );
   });
 
   test('edits a canary with name fixed, then deletes it', async ({ page }) => {

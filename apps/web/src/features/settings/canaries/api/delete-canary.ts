@@ -16,7 +16,9 @@ export function useDeleteCanary() {
       }),
     onSuccess: async (_data, { name }) => {
       toast.success(`${name} deleted successfully`);
-      await queryClient.invalidateQueries({ queryKey: canaryKeys.all });
+      // Marked stale, not refetched here: the open edit page would turn into 'not found' and
+      // unmount before it could go back to the list. The list refetches when it mounts.
+      await queryClient.invalidateQueries({ queryKey: canaryKeys.all, refetchType: 'none' });
     },
   });
 }

@@ -9,7 +9,7 @@ export type SaveCanaryInput = { id: string | undefined; row: CanaryRowInput };
 
 /**
  * POST a new canary (source UI) or PATCH an existing one. Name and namespace never change on
- * edit. The server's 400 names the field; the form shows it in place, so no toast here.
+ * edit. A failure toasts (spec 002 §8); the form also shows a 400 under the field it names.
  */
 export function useSaveCanary() {
   const queryClient = useQueryClient();
@@ -26,7 +26,6 @@ export function useSaveCanary() {
             query: { id: `eq.${id}`, select: 'id' },
             body: { labels: row.labels, spec: row.spec },
           }),
-    meta: { toast: false },
     onSuccess: async (_data, { id, row }) => {
       toast.success(`${row.name} ${id === undefined ? 'created' : 'updated'} successfully`);
       await queryClient.invalidateQueries({ queryKey: canaryKeys.all });

@@ -11,7 +11,7 @@ import type { CheckForm } from '../model/check-form.ts';
 import { CanaryFields } from './canary-fields.tsx';
 import { CheckFormFields } from './check-form-fields.tsx';
 import { DeleteCanaryButton } from './delete-canary-button.tsx';
-import { EditorProblems } from './editor-problems.tsx';
+import { EditorProblems, yamlBlockingMessage, yamlProblemsId } from './editor-problems.tsx';
 import { LazyYamlEditor } from './lazy-yaml-editor.tsx';
 import { placeServerError } from './server-error.ts';
 import { useCanaryDraft } from './use-canary-draft.ts';
@@ -44,17 +44,20 @@ export function CanaryEditor({
     mode: 'onTouched',
   });
   const { register, handleSubmit, setError, control, formState } = methods;
-  const draft = useCanaryDraft(initial, form, methods);
+  const draft = useCanaryDraft(initial, form, methods, isEdit);
   const save = useSaveCanary();
   const [tab, setTab] = useState<Tab>(form === undefined ? 'yaml' : 'form');
   const [schemaProblems, setSchemaProblems] = useState<SchemaProblem[]>([]);
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  // What the last Save said, about the text it was given: an edit makes it stale.
+  const [submitError, setSubmitError] = useState<{ message: string; yaml: string } | null>(null);
+  const [saveBlocked, setSaveBlocked] = useState(false);
   const schedule = useWatch({ control, name: 'schedule' });
+  const yamlBlocks = yamlBlockingMessage(draft.yamlProblem, schemaProblems);
+  // In the YAML view the problems are listed under the editor, so Save waits for them to go.
+  // In the Form view Save first shows the form's own messages, then the YAML's.
+  const editingYaml = form === undefined || tab === 'yaml';
 
-  // Schema findings are shown live but do not block: they can lag the text by the linter's
-  // delay, and the server validates the same spec and names the field.
-  const blockingProblem = (resource: CanaryResource): string | null => {
-    if (draft.yamlProblem !== null) return 'The YAML is not valid; fix it before saving.';
+  const resourceProblem = (resource: CanaryResource): string | null => {
     if (resource.metadata.name === '') return 'metadata.name is required';
     const moved =
       resource.metadata.name !== initial.metadata.name ||
@@ -65,19 +68,19 @@ export function CanaryEditor({
 
   const submit = handleSubmit(
     async () => {
-      const resource = draft.current();
-      const problem = blockingProblem(resource);
-      setSubmitError(problem);
-      if (problem !== null) {
+      setSaveBlocked(yamlBlocks !== null);
+      const problem = yamlBlocks === null ? resourceProblem(draft.current()) : null;
+      setSubmitError(problem === null ? null : { message: problem, yaml: draft.yaml });
+      if (yamlBlocks !== null || problem !== null) {
         setTab('yaml');
         return;
       }
       try {
-        await save.mutateAsync({ id: canaryId, row: rowFromResource(resource) });
+        await save.mutateAsync({ id: canaryId, row: rowFromResource(draft.current()) });
         onDone();
       } catch (error) {
         const placed = placeServerError(error, form);
-        setSubmitError(placed.message);
+        setSubmitError({ message: placed.message, yaml: draft.yaml });
         if (placed.target !== undefined) {
           setError(placed.target, { type: 'server', message: placed.short }, { shouldFocus: true });
           setTab('form');
@@ -86,6 +89,14 @@ export function CanaryEditor({
     },
     () => setTab('form'),
   );
+  // A blocked save says why for as long as the reason lasts.
+  if (saveBlocked && yamlBlocks === null) setSaveBlocked(false);
+  const shownError = saveBlocked
+    ? yamlBlocks
+    : submitError?.yaml === draft.yaml
+      ? submitError.message
+      : null;
+  const saveDisabled = save.isPending || (editingYaml && yamlBlocks !== null);
 
   const tabButton = (key: Tab, label: string) => (
     <button
@@ -123,6 +134,7 @@ export function CanaryEditor({
           <fieldset disabled={readOnly} className="space-y-4">
             <CanaryFields
               register={register}
+              control={control}
               errors={formState.errors}
               isEdit={isEdit}
               readOnly={readOnly}
@@ -155,12 +167,12 @@ export function CanaryEditor({
         />
         <EditorProblems yamlProblem={draft.yamlProblem} schemaProblems={schemaProblems} />
       </div>
-      {submitError !== null && (
+      {shownError !== null && (
         <p
           role="alert"
           className="rounded-md border border-unhealthy/40 bg-unhealthy/5 p-2 text-sm text-unhealthy"
         >
-          {submitError}
+          {shownError}
         </p>
       )}
       <div className="flex items-center gap-2 border-t border-border pt-4">
@@ -178,7 +190,12 @@ export function CanaryEditor({
             Back
           </Link>
           {!readOnly && (
-            <Button type="submit" variant="primary" disabled={save.isPending}>
+            <Button
+              type="submit"
+              variant="primary"
+              disabled={saveDisabled}
+              aria-describedby={yamlBlocks === null ? undefined : yamlProblemsId}
+            >
               {save.isPending ? (isEdit ? 'Updating…' : 'Saving…') : isEdit ? 'Update' : 'Save'}
             </Button>
           )}

@@ -1,10 +1,13 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { controlProps, FormField, textareaClassName } from '../../../../ui/form-field.tsx';
+import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { controlProps, FormField } from '../../../../ui/form-field.tsx';
 import { scheduleOptions, type CanaryFormValues } from '../model/canary-form-values.ts';
 import { requiredMessage } from '../model/check-fields.ts';
+import { parseLabelsJson } from '../model/labels-json.ts';
+import { LazyJsonEditor } from './lazy-json-editor.tsx';
 
 export interface CanaryFieldsProps {
   register: UseFormRegister<CanaryFormValues>;
+  control: Control<CanaryFormValues>;
   errors: FieldErrors<CanaryFormValues>;
   /** Name and namespace are fixed once the canary exists (spec 002 §4). */
   isEdit: boolean;
@@ -16,9 +19,15 @@ export interface CanaryFieldsProps {
 
 const required = (value: string): true | string => value.trim() !== '' || requiredMessage;
 
-/** The canary's own fields: name, namespace, schedule and labels. */
+const validLabels = (value: string): true | string => {
+  const parsed = parseLabelsJson(value);
+  return parsed.ok || parsed.message;
+};
+
+/** The canary's own fields: name, icon, namespace, schedule and labels (spec 002 §2). */
 export function CanaryFields({
   register,
+  control,
   errors,
   isEdit,
   readOnly,
@@ -44,6 +53,9 @@ export function CanaryFields({
           />
         </FormField>
       )}
+      <FormField label="Icon" htmlFor="canary-icon">
+        <input {...controlProps('canary-icon', false)} {...register('icon')} />
+      </FormField>
       <FormField label="Namespace *" htmlFor="canary-namespace" error={errors.namespace?.message}>
         <input
           {...controlProps('canary-namespace', errors.namespace !== undefined)}
@@ -65,15 +77,35 @@ export function CanaryFields({
           ))}
         </select>
       </FormField>
-      <FormField label="Labels" htmlFor="canary-labels">
-        <textarea
-          id="canary-labels"
-          rows={2}
-          placeholder="key=value, one per line"
-          className={textareaClassName}
-          {...register('labels')}
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="labels"
+          rules={{ validate: validLabels }}
+          render={({ field, fieldState }) => (
+            // CodeMirror's text is not a form control a <label for> can name.
+            <div className="space-y-1">
+              <p id="canary-labels-label" className="text-sm font-medium">
+                Labels
+              </p>
+              <LazyJsonEditor
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                readOnly={readOnly}
+                labelledBy="canary-labels-label"
+                invalid={fieldState.error !== undefined}
+                describedBy={fieldState.error === undefined ? undefined : 'canary-labels-error'}
+              />
+              {fieldState.error !== undefined && (
+                <p id="canary-labels-error" role="alert" className="text-xs text-unhealthy">
+                  {fieldState.error.message}
+                </p>
+              )}
+            </div>
+          )}
         />
-      </FormField>
+      </div>
     </div>
   );
 }

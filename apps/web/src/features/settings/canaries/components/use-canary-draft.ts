@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   applyFormValues,
@@ -26,18 +26,22 @@ const same = (a: CanaryResource, b: CanaryResource): boolean =>
 
 /**
  * Keeps the structured form and the YAML in step: a form edit rewrites the YAML, a YAML edit
- * that parses resets the form to it. YAML that does not parse is reported and kept as typed.
+ * that parses resets the form to it. YAML that does not parse is reported and kept as typed;
+ * an emptied editor is an empty object. When editing, a YAML without a name keeps the fixed one.
  */
 export function useCanaryDraft(
   initial: CanaryResource,
   form: CheckForm | undefined,
   methods: UseFormReturn<CanaryFormValues>,
+  isEdit: boolean,
 ): CanaryDraft {
   const resource = useRef(initial);
   const fromYaml = useRef(false);
   const [yaml, setYaml] = useState(() => resourceToYaml(initial));
   const [yamlProblem, setYamlProblem] = useState<YamlProblem | null>(null);
   const { watch, getValues, reset } = methods;
+  const { name, namespace } = initial.metadata;
+  const identity = useMemo(() => ({ name, namespace }), [name, namespace]);
 
   useEffect(() => {
     const subscription = watch(() => {
@@ -54,7 +58,7 @@ export function useCanaryDraft(
   const onYamlChange = useCallback(
     (text: string) => {
       setYaml(text);
-      const parsed = parseCanaryYaml(text);
+      const parsed = parseCanaryYaml(text, isEdit ? identity : undefined);
       if (!parsed.ok) {
         setYamlProblem({ message: parsed.message, line: parsed.line });
         return;
@@ -68,7 +72,7 @@ export function useCanaryDraft(
         fromYaml.current = false;
       }
     },
-    [reset, form],
+    [reset, form, isEdit, identity],
   );
 
   return { yaml, yamlProblem, current: () => resource.current, onYamlChange };

@@ -1,6 +1,7 @@
-import { forEachDiagnostic, lintGutter } from '@codemirror/lint';
-import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
-import { yamlSchema } from 'codemirror-json-schema/yaml';
+import { lintGutter } from '@codemirror/lint';
+import CodeMirror, { EditorView, ViewPlugin, type Extension } from '@uiw/react-codemirror';
+import { getJSONSchema } from 'codemirror-json-schema';
+import { yamlSchema, yamlSchemaLinter } from 'codemirror-json-schema/yaml';
 import type { JSONSchema7 } from 'json-schema';
 import { useMemo } from 'react';
 
@@ -16,25 +17,36 @@ export interface YamlEditorProps {
   schema: JSONSchema7 | undefined;
   readOnly: boolean;
   label: string;
-  /** Called whenever the linter's findings change. */
+  /** Called whenever the schema problems of the text change (syntax errors are the page's). */
   onProblems: (problems: SchemaProblem[]) => void;
 }
 
-/** Tells the page what the linter found, each time that changes. */
+/**
+ * Tells the page the schema problems of the text it shows, as soon as it changes: the same
+ * check as the lint gutter's, run at once rather than after the linter's delay, so that Save
+ * never goes out with findings still pending.
+ */
 function problemReporter(onProblems: (problems: SchemaProblem[]) => void): Extension {
+  const lint = yamlSchemaLinter();
+  let checked: { doc: unknown; schema: unknown } | undefined;
   let last = '';
-  return EditorView.updateListener.of((update) => {
-    const problems: SchemaProblem[] = [];
-    forEachDiagnostic(update.state, (diagnostic) => {
-      problems.push({
-        line: update.state.doc.lineAt(diagnostic.from).number,
-        message: diagnostic.message,
-      });
-    });
+  const report = (view: EditorView) => {
+    const { doc } = view.state;
+    const schema: unknown = getJSONSchema(view.state);
+    if (checked?.doc === doc && checked.schema === schema) return;
+    checked = { doc, schema };
+    const problems = lint(view).map((diagnostic) => ({
+      line: doc.lineAt(diagnostic.from).number,
+      message: diagnostic.message,
+    }));
     const key = JSON.stringify(problems);
     if (key === last) return;
     last = key;
     onProblems(problems);
+  };
+  return ViewPlugin.define((view) => {
+    report(view);
+    return { update: (update) => report(update.view) };
   });
 }
 
@@ -68,6 +80,7 @@ export function YamlEditor({
       extensions={extensions}
       readOnly={readOnly}
       editable={!readOnly}
+      placeholder="Empty ({}): a Canary with an empty spec"
       minHeight="320px"
       maxHeight="70vh"
       basicSetup={{ foldGutter: true, highlightActiveLine: !readOnly }}

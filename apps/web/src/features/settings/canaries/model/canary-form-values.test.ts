@@ -50,7 +50,7 @@ describe('form values and the resource', () => {
       resource,
       {
         ...values,
-        labels: 'team=web\nenv=prod',
+        labels: '{"team": "web", "env": "prod"}',
         check: { ...values.check, method: 'GET', test: '', authentication: '', responseCodes: [] },
       },
       httpForm,
@@ -62,6 +62,26 @@ describe('form values and the resource', () => {
     expect(check).not.toHaveProperty('username');
     expect(check).toMatchObject({ responseCodes: [418], method: 'GET' });
     expect(edited.metadata.labels).toEqual({ team: 'web', env: 'prod' });
+  });
+
+  it('keeps the labels while their JSON does not parse, and empties them when emptied', () => {
+    const values = formValuesFrom(resource, httpForm);
+    expect(values.labels).toBe('{\n  "team": "web"\n}');
+    const typing = applyFormValues(resource, { ...values, labels: '{"team": "w' }, httpForm);
+    expect(typing.metadata.labels).toEqual({ team: 'web' });
+    const emptied = applyFormValues(resource, { ...values, labels: '' }, httpForm);
+    expect(emptied.metadata.labels).toEqual({});
+  });
+
+  it('sets and clears the canary icon in the spec', () => {
+    const values = formValuesFrom(resource, httpForm);
+    expect(values.icon).toBe('');
+    const withIcon = applyFormValues(resource, { ...values, icon: ' http ' }, httpForm);
+    expect(withIcon.spec.icon).toBe('http');
+    expect(formValuesFrom(withIcon, httpForm).icon).toBe('http');
+    expect(applyFormValues(withIcon, { ...values, icon: '' }, httpForm).spec).not.toHaveProperty(
+      'icon',
+    );
   });
 
   it('keeps name and namespace when the form reports none (disabled when editing)', () => {

@@ -1,6 +1,7 @@
 import { isJsonObject, listOf, type CanaryResource, type JsonObject } from './canary-resource.ts';
-import { parseKeyValues, type FieldValue } from './check-fields.ts';
+import type { FieldValue } from './check-fields.ts';
 import type { CheckForm } from './check-form.ts';
+import { labelsToJson, parseLabelsJson } from './labels-json.ts';
 
 /** The settings form's schedule choices (spec 002 §9). */
 export const scheduleOptions = [
@@ -17,8 +18,10 @@ export const scheduleOptions = [
 export interface CanaryFormValues {
   name: string;
   namespace: string;
+  /** The canary's own icon (`spec.icon`); each check has its own too. */
+  icon: string;
   schedule: string;
-  /** `key=value` per line. */
+  /** A JSON object, as the Labels editor shows it. */
   labels: string;
   check: Record<string, FieldValue>;
 }
@@ -42,14 +45,13 @@ export function formValuesFrom(
   form: CheckForm | undefined,
 ): CanaryFormValues {
   const check = firstCheck(resource, form);
-  const schedule = resource.spec.schedule;
+  const { schedule, icon } = resource.spec;
   return {
     name: resource.metadata.name,
     namespace: resource.metadata.namespace,
+    icon: typeof icon === 'string' ? icon : '',
     schedule: typeof schedule === 'string' ? schedule : '',
-    labels: Object.entries(resource.metadata.labels)
-      .map(([key, value]) => `${key}=${value}`)
-      .join('\n'),
+    labels: labelsToJson(resource.metadata.labels),
     check: Object.fromEntries((form?.fields ?? []).map((field) => [field.name, field.read(check)])),
   };
 }
@@ -62,6 +64,7 @@ export function formValuesFrom(
 export interface ReportedFormValues {
   name?: string;
   namespace?: string;
+  icon?: string;
   schedule?: string;
   labels?: string;
   check?: Partial<Record<string, FieldValue>>;
@@ -76,11 +79,12 @@ export function applyFormValues(
   const name = typeof values.name === 'string' ? values.name.trim() : resource.metadata.name;
   const namespace =
     typeof values.namespace === 'string' ? values.namespace.trim() : resource.metadata.namespace;
-  const labels =
-    typeof values.labels === 'string'
-      ? Object.fromEntries(parseKeyValues(values.labels))
-      : resource.metadata.labels;
+  // Labels that do not parse are left as they were (the field says why and blocks Save).
+  const parsedLabels = typeof values.labels === 'string' ? parseLabelsJson(values.labels) : null;
+  const labels = parsedLabels?.ok === true ? parsedLabels.labels : resource.metadata.labels;
   const spec: JsonObject = { ...resource.spec };
+  if (values.icon?.trim() === '') delete spec.icon;
+  else if (typeof values.icon === 'string') spec.icon = values.icon.trim();
   if (values.schedule === '') delete spec.schedule;
   else if (typeof values.schedule === 'string') spec.schedule = values.schedule;
   if (form !== undefined) {

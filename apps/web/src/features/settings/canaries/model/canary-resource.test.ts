@@ -60,6 +60,33 @@ describe('canary resource', () => {
     });
   });
 
+  it.each([
+    ['an empty text', ''],
+    ['only blanks', '  \n\n'],
+    ['only comments', '# nothing yet\n'],
+    ['null', 'null'],
+    ['{}', '{}'],
+  ])('reads %s as an empty object: a Canary with an empty spec', (_what, text) => {
+    expect(parseCanaryYaml(text)).toEqual({
+      ok: true,
+      resource: {
+        apiVersion: 'canaries.flanksource.com/v1',
+        kind: 'Canary',
+        metadata: { name: '', namespace: 'default', labels: {} },
+        spec: {},
+      },
+    });
+  });
+
+  it('keeps the given name and namespace where the YAML leaves them out', () => {
+    const fixed = { name: 'shop', namespace: 'prod' };
+    expect(parseCanaryYaml('', fixed)).toMatchObject({ ok: true, resource: { metadata: fixed } });
+    expect(parseCanaryYaml('metadata:\n  name: other\n', fixed)).toMatchObject({
+      ok: true,
+      resource: { metadata: { name: 'other', namespace: 'prod' } },
+    });
+  });
+
   it('edits a saved canary with its form only when it has one check', () => {
     expect(singleCheckKey({ schedule: '@hourly', http: [{ name: 'a' }] })).toBe('http');
     expect(singleCheckKey({ http: [{ name: 'a' }, { name: 'b' }] })).toBeUndefined();

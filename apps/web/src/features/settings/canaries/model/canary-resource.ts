@@ -87,15 +87,27 @@ export function resourceToYaml(resource: CanaryResource): string {
 export type YamlParse =
   { ok: true; resource: CanaryResource } | { ok: false; message: string; line: number | undefined };
 
-/** Reads the editor's text; a syntax error or a wrong shape is reported, never guessed around. */
-export function parseCanaryYaml(text: string): YamlParse {
+/** What an edited YAML that leaves out the name or namespace keeps: fixed ones when editing. */
+export interface CanaryIdentity {
+  name: string;
+  namespace: string;
+}
+
+const newIdentity: CanaryIdentity = { name: '', namespace: 'default' };
+
+/**
+ * Reads the editor's text; a syntax error or a wrong shape is reported, never guessed around.
+ * An empty text (only comments, or null) is an empty object: the resource with an empty spec.
+ */
+export function parseCanaryYaml(text: string, identity: CanaryIdentity = newIdentity): YamlParse {
   const document = parseDocument(text, { prettyErrors: false });
   const error = document.errors[0];
   if (error !== undefined) {
     const line = text.slice(0, error.pos[0]).split('\n').length;
     return { ok: false, message: error.message, line };
   }
-  const value: unknown = document.toJS();
+  const content: unknown = document.toJS();
+  const value = content === null || content === undefined ? {} : content;
   if (!isJsonObject(value)) {
     return { ok: false, message: 'The YAML must describe a Canary resource', line: undefined };
   }
@@ -118,8 +130,8 @@ export function parseCanaryYaml(text: string): YamlParse {
       kind: kind ?? 'Canary',
       metadata: {
         ...metadata,
-        name: metadata?.name ?? '',
-        namespace: metadata?.namespace ?? 'default',
+        name: metadata?.name ?? identity.name,
+        namespace: metadata?.namespace ?? identity.namespace,
         labels: metadata?.labels ?? {},
       },
       spec: spec ?? {},

@@ -196,7 +196,7 @@ export function expressionFields(): CheckField[] {
 export function checkIdentityFields(): CheckField[] {
   return [
     textField('name', 'name', { label: 'Check Name', required: true }),
-    textField('icon', 'icon', { label: 'Icon' }),
+    textField('icon', 'icon', { label: 'Check Icon' }),
     textField('description', 'description', { label: 'Description', kind: 'textarea' }),
   ];
 }

@@ -1,12 +1,16 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { EditorView } from '@uiw/react-codemirror';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { appRoutes } from '../../../../app/routes.tsx';
 import { renderRoutes } from '../../../../testing/render-routes.tsx';
 import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+
+// The editor is a lazy chunk and these pages are heavy: on a busy machine a second is short.
+configure({ asyncUtilTimeout: 3000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 /** A small Canary schema: enough for the editor to lint, as the server's would. */
 export const testSchema = {
@@ -51,26 +55,35 @@ export function renderCanaryRoute(
   return { user, notify, ...rendered };
 }
 
-/** The editor's CodeMirror view, once the lazy chunk has loaded. */
-export async function yamlView(): Promise<EditorView> {
+/** A CodeMirror view by its label, once its lazy chunk has loaded. */
+export async function editorView(name: string): Promise<EditorView> {
   // hidden: the YAML tab stays mounted (and in step) while the Form tab is shown.
-  const content = await screen.findByRole(
-    'textbox',
-    { name: 'Canary YAML', hidden: true },
-    { timeout: 5000 },
-  );
+  const content = await screen.findByRole('textbox', { name, hidden: true }, { timeout: 5000 });
   const view = EditorView.findFromDOM(content);
   if (view === null) throw new Error('no CodeMirror view');
   return view;
+}
+
+export function yamlView(): Promise<EditorView> {
+  return editorView('Canary YAML');
+}
+
+/** Replaces an editor's text as a paste would: CodeMirror reports it to the page like typing. */
+export async function replaceText(view: EditorView, text: string): Promise<void> {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  await waitFor(() => expect(view.state.doc.toString()).toBe(text));
 }
 
 export async function yamlText(): Promise<string> {
   return (await yamlView()).state.doc.toString();
 }
 
-/** Replaces the YAML as a paste would: CodeMirror reports it to the page like typing. */
-export async function replaceYaml(text: string): Promise<void> {
+/** Waits for the YAML to pass a check; the editor's lazy chunk can take seconds to load. */
+export async function waitForYaml(check: (text: string) => void): Promise<void> {
   const view = await yamlView();
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
-  await waitFor(() => expect(view.state.doc.toString()).toBe(text));
+  await waitFor(() => check(view.state.doc.toString()), { timeout: 3000 });
+}
+
+export async function replaceYaml(text: string): Promise<void> {
+  await replaceText(await yamlView(), text);
 }

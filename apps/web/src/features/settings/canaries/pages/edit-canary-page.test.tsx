@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { setupMsw } from '../../../../testing/msw.ts';
-import { renderCanaryRoute, yamlText } from './canary-test-setup.ts';
+import {
+  renderCanaryRoute,
+  testSchema,
+  waitForYaml,
+  yamlText,
+  yamlView,
+} from './canary-test-setup.ts';
 
 const server = setupMsw();
 const id = '0192f0c4-0000-7000-8000-000000000201';
@@ -24,13 +30,16 @@ function canaryHandler(row: unknown) {
 }
 
 describe('edit canary page', () => {
-  it('fixes name and namespace and patches only labels and spec', async () => {
+  it('fixes name and namespace, patches only labels and spec, then goes back', async () => {
     let patched: { query: string; body: unknown } | undefined;
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const { user, router } = renderCanaryRoute(server, `/settings/canaries/${id}`, {
       handlers: [
         canaryHandler(canary),
         http.patch('/api/db/canaries', async ({ request }) => {
           patched = { query: new URL(request.url).search, body: await request.json() };
+          await answered;
           return HttpResponse.json([{ id }]);
         }),
       ],
@@ -42,8 +51,10 @@ describe('edit canary page', () => {
     const threshold = screen.getByLabelText('Threshold (ms)');
     await user.clear(threshold);
     await user.type(threshold, '1200');
-    await waitFor(async () => expect(await yamlText()).toContain('thresholdMillis: 1200'));
+    await waitForYaml((text) => expect(text).toContain('thresholdMillis: 1200'));
     await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('button', { name: 'Updating…' })).toBeDisabled();
+    answer();
     expect(await screen.findByText('shop updated successfully')).toBeInTheDocument();
     expect(patched?.query).toBe(`?id=eq.${id}&select=id`);
     expect(patched?.body).toEqual({
@@ -56,11 +67,17 @@ describe('edit canary page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/canaries'));
   });
 
-  it('soft-deletes after a confirmation', async () => {
+  it('soft-deletes after a confirmation and goes back to the list', async () => {
     let body: unknown;
     const { user, router } = renderCanaryRoute(server, `/settings/canaries/${id}`, {
       handlers: [
-        canaryHandler(canary),
+        // Once deleted, the canary is no longer found, as on the real server.
+        http.get('/api/db/canaries', () => HttpResponse.json(body === undefined ? [canary] : [])),
+        // Other reads answer later than the canary's, as they can on a real server.
+        http.get('/api/schemas/canary.schema.json', async () => {
+          if (body !== undefined) await delay(300);
+          return HttpResponse.json(testSchema);
+        }),
         http.patch('/api/db/canaries', async ({ request }) => {
           body = await request.json();
           return HttpResponse.json([{ id }]);
@@ -73,6 +90,7 @@ describe('edit canary page', () => {
     expect(await screen.findByText('shop deleted successfully')).toBeInTheDocument();
     expect(body).toEqual({ deleted_at: expect.any(String) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/canaries'));
+    expect(await screen.findByText('No resources found')).toBeInTheDocument();
   });
 
   it('shows a canary managed elsewhere read only', async () => {
@@ -89,6 +107,12 @@ describe('edit canary page', () => {
     expect(screen.getAllByText('shop').length).toBeGreaterThan(1);
     expect(screen.getByLabelText('URL *')).toBeDisabled();
     expect(screen.getByLabelText('Schedule')).toBeDisabled();
+    // The editors show the canary without letting it be changed.
+    expect(await screen.findByRole('textbox', { name: 'Labels' })).toHaveAttribute(
+      'contenteditable',
+      'false',
+    );
+    expect((await yamlView()).state.readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(patch).not.toHaveBeenCalled();

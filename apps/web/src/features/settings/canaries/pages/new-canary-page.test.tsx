@@ -2,9 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { setupMsw } from '../../../../testing/msw.ts';
-import { renderCanaryRoute, replaceYaml, yamlText } from './canary-test-setup.ts';
+import {
+  editorView,
+  renderCanaryRoute,
+  replaceText,
+  replaceYaml,
+  waitForYaml,
+  yamlText,
+} from './canary-test-setup.ts';
 
 const server = setupMsw();
+const header = 'apiVersion: canaries.flanksource.com/v1\nkind: Canary\n';
 
 describe('new canary form', () => {
   it('requires the name, the check name and the URL of an HTTP check', async () => {
@@ -39,8 +47,7 @@ describe('new canary form', () => {
     await user.type(screen.getByLabelText('Check Name *'), 'port');
     await user.type(screen.getByLabelText('Endpoint *'), 'db.internal:5432');
     await user.type(screen.getByLabelText('Threshold (ms)'), '250');
-    await waitFor(async () => {
-      const text = await yamlText();
+    await waitForYaml((text) => {
       expect(text).toContain('name: db\n');
       expect(text).toContain('endpoint: db.internal:5432');
       expect(text).toContain('thresholdMillis: 250');
@@ -48,26 +55,148 @@ describe('new canary form', () => {
 
     const edited = (await yamlText()).replace('thresholdMillis: 250', 'thresholdMillis: 900');
     await replaceYaml(edited.replace('endpoint: db.internal:5432', 'endpoint: db.internal:6432'));
-    expect(screen.getByLabelText('Threshold (ms)')).toHaveValue('900');
+    // The form re-renders with the YAML's values once React has caught up.
+    await waitFor(() => expect(screen.getByLabelText('Threshold (ms)')).toHaveValue('900'));
     expect(screen.getByLabelText('Endpoint *')).toHaveValue('db.internal:6432');
   });
 
-  it('reports invalid YAML in place and never saves it', async () => {
+  it('reports invalid YAML in place and does not let it be saved', async () => {
     const post = vi.fn();
-    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=prometheus', {
+    renderCanaryRoute(server, '/settings/canaries/new?type=prometheus', {
       handlers: [http.post('/api/db/canaries', post)],
     });
     await screen.findByRole('heading', { name: 'Add Prometheus Health Check' });
     await replaceYaml('metadata:\n  name: prom\nspec: [unclosed');
-    expect(await screen.findByText(/^Invalid YAML/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The YAML is not valid; fix it before saving.')).toBeVisible();
+    expect(await screen.findByText(/^Invalid YAML \(line 3\)/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('disables Save while the YAML breaks the schema, and saves once it is fixed', async () => {
+    let posted: unknown;
+    const { user, router } = renderCanaryRoute(server, '/settings/canaries/new?type=prometheus', {
+      handlers: [
+        http.post('/api/db/canaries', async ({ request }) => {
+          posted = await request.json();
+          return HttpResponse.json([{ id: 'new' }], { status: 201 });
+        }),
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Add Prometheus Health Check' });
+    const valid = `${header}metadata:\n  name: prom\nspec:\n  prometheus:\n    - name: up\n`;
+    await replaceYaml(`${valid}  qurey: up == 1\n`);
+    const problems = await screen.findByRole('alert', { name: 'YAML problems' });
+    expect(problems).toHaveTextContent('Line 5');
+    expect(problems).toHaveTextContent('qurey');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription(/qurey/);
+
+    await replaceYaml(valid);
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(screen.queryByRole('alert', { name: 'YAML problems' })).not.toBeInTheDocument();
+    await user.click(save);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/canaries'));
+    expect(posted).toMatchObject({ name: 'prom', spec: { prometheus: [{ name: 'up' }] } });
+  });
+
+  it('from the Form view, a schema problem is shown at Save and nothing is sent', async () => {
+    const post = vi.fn();
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=http', {
+      handlers: [http.post('/api/db/canaries', post)],
+    });
+    await screen.findByRole('heading', { name: 'Add HTTP Health Check' });
+    await user.click(screen.getByRole('tab', { name: 'YAML' }));
+    await replaceYaml(
+      `${header}metadata:\n  name: web\nspec:\n  shedule: "@hourly"\n  http:\n` +
+        '    - name: home\n      url: https://example.com\n',
+    );
+    expect(await screen.findByRole('alert', { name: 'YAML problems' })).toHaveTextContent(
+      'shedule',
+    );
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    // The form has no problem of its own: Save checks it, then names the YAML's.
+    await user.click(screen.getByRole('tab', { name: 'Form' }));
+    expect(screen.getByLabelText('URL *')).toHaveValue('https://example.com');
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(
+      await screen.findByText(
+        'The YAML does not match the Canary schema; fix the problems under the editor before saving.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'YAML' })).toHaveAttribute('aria-selected', 'true');
+    expect(save).toBeDisabled();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('resets to an empty spec when the editor is emptied', async () => {
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=tcp');
+    await screen.findByRole('heading', { name: 'Add TCP Health Check' });
+    await user.type(screen.getByLabelText('Name *'), 'db');
+    await user.type(screen.getByLabelText('Endpoint *'), 'db.internal:5432');
+    await waitForYaml((text) => expect(text).toContain('endpoint: db.internal:5432'));
+    await replaceYaml('');
+    expect(screen.queryByRole('alert', { name: 'YAML problems' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Form' }));
+    expect(screen.getByLabelText('Name *')).toHaveValue('');
+    expect(screen.getByLabelText('Endpoint *')).toHaveValue('');
+    expect(screen.getByLabelText('Schedule')).toHaveValue('');
+    expect(await yamlText()).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(3);
+  });
+
+  it('edits the labels as JSON; JSON that does not parse is not applied and blocks Save', async () => {
+    const post = vi.fn();
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=tcp', {
+      handlers: [http.post('/api/db/canaries', post)],
+    });
+    await screen.findByRole('heading', { name: 'Add TCP Health Check' });
+    const labels = await editorView('Labels');
+    expect(labels.state.doc.toString()).toBe('{}');
+    await replaceText(labels, '{"team": "sre", "tier": 1}');
+    await waitForYaml((text) => expect(text).toContain('labels:\n    team: sre\n    tier: "1"'));
+
+    await replaceText(labels, '{"team": ');
+    await user.type(screen.getByLabelText('Name *'), 'db');
+    await user.type(screen.getByLabelText('Check Name *'), 'port');
+    await user.type(screen.getByLabelText('Endpoint *'), 'db:5432');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Invalid JSON: /)).toBeVisible();
+    expect(await yamlText()).toContain('team: sre');
+    expect(post).not.toHaveBeenCalled();
+
+    await replaceText(labels, '');
+    await waitForYaml((text) => expect(text).not.toContain('labels:'));
+  });
+
+  it("shows 'Saving…' while the save is pending", async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { user, router } = renderCanaryRoute(server, '/settings/canaries/new?type=tcp', {
+      handlers: [
+        http.post('/api/db/canaries', async () => {
+          await answered;
+          return HttpResponse.json([{ id: 'new' }], { status: 201 });
+        }),
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Add TCP Health Check' });
+    await user.type(screen.getByLabelText('Name *'), 'disk');
+    await user.type(screen.getByLabelText('Check Name *'), 'port');
+    await user.type(screen.getByLabelText('Endpoint *'), 'disk:22');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saving…' })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('disk created successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/canaries'));
   });
 
   it('posts the resource with source UI and shows a server 400 under its field', async () => {
     let posted: unknown;
-    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=http', {
+    const { user, notify } = renderCanaryRoute(server, '/settings/canaries/new?type=http', {
       handlers: [
         http.post('/api/db/canaries', async ({ request }) => {
           posted = await request.json();
@@ -94,6 +223,7 @@ describe('new canary form', () => {
     expect(
       screen.getByText('spec.http[0].thresholdMillis Too small: expected number to be >0'),
     ).toBeInTheDocument();
+    expect(notify).toEqual(['spec.http[0].thresholdMillis Too small: expected number to be >0']);
     expect(posted).toEqual({
       name: 'web',
       namespace: 'default',
@@ -104,5 +234,12 @@ describe('new canary form', () => {
         http: [{ name: 'home', url: 'https://example.com', thresholdMillis: 0 }],
       },
     });
+    // Once the spec changes, what the server said about the old one goes.
+    await user.type(screen.getByLabelText('Threshold (ms)'), '5');
+    await waitFor(() =>
+      expect(
+        screen.queryByText('spec.http[0].thresholdMillis Too small: expected number to be >0'),
+      ).not.toBeInTheDocument(),
+    );
   });
 });
