@@ -1,16 +1,9 @@
 import http from 'node:http';
 import { request, type Page } from '@playwright/test';
-import {
-  authStatePath,
-  expect as baseExpect,
-  expectAccessible,
-  snapshot,
-  test,
-} from '../fixtures.ts';
+import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
 
-// Long flows with lazy editors and accessibility scans, on a machine other suites share.
-const expect = baseExpect.configure({ timeout: 10_000 });
-test.describe.configure({ timeout: 60_000 });
+// The editor chunk is large (CodeMirror, shiki): on a loaded machine it can take a while.
+const editorWait = { timeout: 30_000 };
 
 // Stable for the whole run (a failed test restarts the worker, which re-reads this module).
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
@@ -140,7 +133,7 @@ test.describe('as an admin', () => {
     await page.getByRole('button', { name: 'Add Health Check' }).click();
     await page.getByRole('link', { name: 'Prometheus', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Add Prometheus Health Check' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Canary YAML' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Canary YAML' })).toBeVisible(editorWait);
 
     const resource = (queryKey: string) =>
       [
@@ -310,7 +303,7 @@ test.describe('as a viewer', () => {
     await expectAccessible(page);
     await snapshot(page, 'canaries-list-viewer');
     await page.getByRole('link', { name: promName }).click();
-    await expect(page.getByRole('textbox', { name: 'Canary YAML' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Canary YAML' })).toBeVisible(editorWait);
     await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
   });
 });
