@@ -135,6 +135,9 @@ describe('GET /job_histories', () => {
       `and=(created_at.gt.${new Date(Date.now() - 90 * minute).toISOString()},created_at.lt.${new Date(Date.now() - 7 * minute).toISOString()})`,
       4,
     ],
+    // Relative ranges come as date math, which the data API resolves.
+    ['and=(created_at.gt.now-90m,created_at.lt.now-7m)', 4],
+    ['and=(created_at.gt.now-2d,created_at.lt.now)', 6],
     ['status=eq.SUCCESS&resource_type=eq.canary', 2],
   ])('filters with %s as the page does', async (filter, expected) => {
     const answer = await dbCall(app, `${list}&${filter}`, 'viewer');
