@@ -11,13 +11,12 @@ import { JobStatusBadge } from './job-status-badge.tsx';
 
 const columns: ReadonlyArray<readonly [SortColumn, string]> = [
   ['name', 'Job Name'],
-  ['resource_type', 'Resource Type'],
   ['resource_name', 'Resource'],
   ['status', 'Status'],
   ['duration_millis', 'Duration'],
   ['success_count', 'Success Count'],
   ['error_count', 'Error Count'],
-  ['time_start', 'Started'],
+  // time_start and created_at differ by the write delay only: one column, with the sort's.
   ['created_at', 'Created'],
 ];
 
@@ -29,6 +28,7 @@ export interface JobHistoryTableProps {
   onOpen: (job: JobHistory) => void;
 }
 
+/** The resource's name (linked to its page), its type and the agent that ran it. */
 function Resource({ job }: { job: JobHistory }) {
   const link = resourceLink(job.resource_type, job.resource_id);
   const name = job.resource_name ?? job.resource_id ?? '';
@@ -44,6 +44,9 @@ function Resource({ job }: { job: JobHistory }) {
         </Link>
       ) : (
         name
+      )}
+      {job.resource_type && (
+        <span className="text-xs text-fg-muted">{resourceTypeLabel(job.resource_type)}</span>
       )}
       {job.agent && job.agent.id !== localAgentId && (
         <span className="rounded border border-border px-1.5 py-0.5 text-xs text-fg-muted">
@@ -110,9 +113,6 @@ export function JobHistoryTable({ jobs, sortBy, sortOrder, onSort, onOpen }: Job
                     job.name
                   )}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {resourceTypeLabel(job.resource_type)}
-                </TableCell>
                 <TableCell>
                   <Resource job={job} />
                 </TableCell>
@@ -124,9 +124,6 @@ export function JobHistoryTable({ jobs, sortBy, sortOrder, onSort, onOpen }: Job
                 </TableCell>
                 <TableCell className="tabular-nums">{job.success_count ?? ''}</TableCell>
                 <TableCell className="tabular-nums">{job.error_count ?? ''}</TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <RelativeTime value={job.time_start} />
-                </TableCell>
                 <TableCell className="whitespace-nowrap">
                   <RelativeTime value={job.created_at} />
                 </TableCell>

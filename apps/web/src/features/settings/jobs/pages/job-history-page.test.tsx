@@ -33,13 +33,11 @@ describe('job history page', () => {
       .map((header) => header.textContent);
     expect(headers).toEqual([
       'Job Name',
-      'Resource Type',
       'Resource',
       'Status',
       'Duration',
       'Success Count',
       'Error Count',
-      'Started',
       'Created',
     ]);
     expect(within(table).getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
