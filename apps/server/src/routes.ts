@@ -27,6 +27,14 @@ import type { IdentitySettings } from './modules/identity/identity.settings.ts';
 import { sessionAuthenticator } from './modules/identity/session-authenticator.ts';
 import { createActorCache } from './modules/identity/sessions/actor-cache.ts';
 import type { SignInLimits } from './modules/identity/sign-in-limiter.ts';
+import {
+  defaultJobHistorySettings,
+  type JobHistorySettings,
+} from './modules/jobs/job-history.service.ts';
+import {
+  createJobHistoryWorker,
+  type JobHistoryWorker,
+} from './modules/jobs/job-history.worker.ts';
 import { kubeApi } from './modules/kube-api/kube-api.module.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
@@ -49,6 +57,8 @@ export interface ApiOptions {
   /** Where the engine's and the HTTP layer's metrics are registered. */
   readonly metrics?: Registry;
   readonly health?: HealthSettings;
+  /** How job history is kept (VIGIL_JOB_HISTORY_KEEP). */
+  readonly jobs?: JobHistorySettings;
   /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
   readonly publicUrl?: string | undefined;
 }
@@ -79,6 +89,8 @@ export interface Api {
   readonly identity: IdentityService;
   /** The check scheduler and runners; serve starts it when workers are on. */
   readonly health: HealthEngine;
+  /** Stale marking and retention of job history; serve starts it when workers are on. */
+  readonly jobs: JobHistoryWorker;
   readonly metrics: Registry;
 }
 
@@ -120,6 +132,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   return {
     identity,
     health,
+    jobs: createJobHistoryWorker(db, options.jobs ?? defaultJobHistorySettings, options.log),
     metrics,
     authenticate: bearerOrSession(
       accessTokens,

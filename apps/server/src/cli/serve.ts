@@ -7,6 +7,7 @@ import { createLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
 import { Registry } from 'prom-client';
 import { defaultRetention } from '../modules/health/history/retention.ts';
+import { defaultJobHistorySettings } from '../modules/jobs/job-history.service.ts';
 import { resolveSecretKey } from '../platform/secret-key.ts';
 import { identitySettingsFrom } from '../modules/identity/identity.settings.ts';
 import { readLocalProperties } from '../modules/properties/local-properties.ts';
@@ -38,8 +39,10 @@ export async function serve(config: Config): Promise<void> {
         rawMs: config.VIGIL_HEALTH_RAW_RETENTION * 1000,
         hourlyMs: config.VIGIL_HEALTH_HOURLY_RETENTION * 1000,
         dailyMs: config.VIGIL_HEALTH_DAILY_RETENTION * 1000,
+        jobRunsPerCanary: config.VIGIL_JOB_HISTORY_KEEP,
       },
     },
+    jobs: { ...defaultJobHistorySettings, keepPerJob: config.VIGIL_JOB_HISTORY_KEEP },
     identity: identitySettingsFrom(config, secretKey),
     edition: config.VIGIL_EDITION,
     localProperties,
@@ -68,6 +71,7 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }, 30_000).unref();
     await app.close();
+    api.jobs.stop();
     await api.health
       .stop()
       .catch((error: unknown) =>
@@ -80,7 +84,10 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
   await app.listen({ port: config.PORT, host: config.HOST });
-  if (config.VIGIL_WORKERS) api.health.start();
+  if (config.VIGIL_WORKERS) {
+    api.health.start();
+    api.jobs.start();
+  }
   log.info({ workers: config.VIGIL_WORKERS }, 'workers setting');
   process.stdout.write(`Vigil is running at http://localhost:${config.PORT}\n`);
 }

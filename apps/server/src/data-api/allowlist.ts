@@ -79,6 +79,9 @@ export const exposedResources: readonly ExposedResource[] = [
   { name: 'logging_backends', object: 'logging_backends' },
   { name: 'event_queue', object: 'database' },
   { name: 'job_history', object: 'database' },
+  // The job history page (spec 002 §7): runs with agent and resource name, and the job names.
+  { name: 'job_histories', object: 'database', readOnly: true },
+  { name: 'job_history_names', object: 'database', readOnly: true },
   { name: 'saved_queries', object: 'database' },
 ];
 

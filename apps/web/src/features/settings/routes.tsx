@@ -55,6 +55,20 @@ export const settingsRoutes: RouteObject[] = [
         ],
       },
       {
+        path: 'jobs',
+        handle: { crumb: 'Job History' },
+        element: <RequirePermission object="database" action="read" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { JobHistoryPage } = await import('./jobs/pages/job-history-page.tsx');
+              return { Component: JobHistoryPage };
+            },
+          },
+        ],
+      },
+      {
         path: 'users',
         handle: { crumb: 'Users' },
         element: <RequirePermission object="identities" action="read" />,
