@@ -1,3 +1,4 @@
 export * from './rbac/permissions.ts';
 export * from './agents/agent-ids.ts';
 export * from './health/time-ranges.ts';
+export * from './agents/agent.ts';
