@@ -18,7 +18,13 @@ export interface Reply {
 export interface AgentsHarness {
   readonly app: TestApp;
   /** Calls /api/{path} as a role, anonymously, or with an agent's bearer token. */
-  call(method: string, path: string, caller: Caller, body?: unknown): Promise<Reply>;
+  call(
+    method: string,
+    path: string,
+    caller: Caller,
+    body?: unknown,
+    extraHeaders?: Record<string, string>,
+  ): Promise<Reply>;
   query<T extends pg.QueryResultRow = Record<string, unknown>>(
     text: string,
     values?: unknown[],
@@ -56,8 +62,8 @@ export function useAgentsApi(): AgentsHarness {
     get app() {
       return app();
     },
-    async call(method, path, caller, body) {
-      const headers: Record<string, string> = {};
+    async call(method, path, caller, body, extraHeaders = {}) {
+      const headers: Record<string, string> = { ...extraHeaders };
       if (typeof caller === 'object') headers.authorization = `Bearer ${caller.token}`;
       else if (caller !== 'anonymous') headers[testActorHeader] = caller;
       if (body !== undefined) headers['content-type'] = 'application/json';
