@@ -360,6 +360,15 @@ describe('POST /api/agent/push', () => {
     });
   });
 
+  it('answers 409 when a canary of its own takes the name of an assigned one, writing nothing', async () => {
+    const totals = await everything();
+    const reply = await push(edge, {
+      canaries: [{ id: randomUUID(), name: 'assigned', spec: {} }],
+    });
+    expectError(reply, 409, '23505');
+    expect(await everything()).toEqual(totals);
+  });
+
   it('refuses a deleted agent with 401 and writes nothing', async () => {
     const doomed = await api.createAgent('doomed');
     await api.call('PATCH', `db/agents?id=eq.${doomed.id}`, 'admin', {
