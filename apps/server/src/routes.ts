@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { createDataApi } from './data-api/data-api.module.ts';
+import { createAgentsModule, type AgentsSettings } from './modules/agents/agents.module.ts';
 import { createConnectionResolver } from './modules/connections/connection-resolver.ts';
 import { connectionsWriteHook } from './modules/connections/connections.write-hook.ts';
 import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts';
@@ -61,6 +62,7 @@ export interface ApiOptions {
   readonly jobs?: JobHistorySettings;
   /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
   readonly publicUrl?: string | undefined;
+  readonly agents?: AgentsSettings;
 }
 
 /** How the health engine runs checks (VIGIL_CHECK_* settings). */
@@ -119,6 +121,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     ...healthSettings,
   });
   const accessTokens = createAccessTokenService(db);
+  const agents = createAgentsModule(db, options.agents);
   const dataApi = await createDataApi(
     db,
     new Map([
@@ -127,6 +130,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       ['canaries', canariesWriteHook],
       ['connections', connectionsWriteHook(sealer)],
       ['identity_providers', providersWriteHook(identity.sealer)],
+      ['agents', agents.writeHook],
     ]),
   );
   return {
@@ -134,9 +138,8 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     health,
     jobs: createJobHistoryWorker(db, options.jobs ?? defaultJobHistorySettings, options.log),
     metrics,
-    authenticate: bearerOrSession(
-      accessTokens,
-      sessionAuthenticator(db, options.identity, actorCache),
+    authenticate: agents.authenticate(
+      bearerOrSession(accessTokens, sessionAuthenticator(db, options.identity, actorCache)),
     ),
     routes: [
       systemRoutes(db.pool, options.edition),
@@ -150,6 +153,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       propertiesRoutes(properties),
       dataApi.routes,
       kubeApi(dataApi.service, accessTokens, options.publicUrl),
+      agents.routes,
     ],
   };
 }

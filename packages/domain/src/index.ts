@@ -2,3 +2,4 @@ export * from './rbac/permissions.ts';
 export * from './agents/agent-ids.ts';
 export * from './health/time-ranges.ts';
 export * from './jobs/job-history.ts';
+export * from './agents/agent.ts';

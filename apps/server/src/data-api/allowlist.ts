@@ -53,6 +53,8 @@ export const exposedResources: readonly ExposedResource[] = [
 
   // Agents, people, teams, identity
   { name: 'agents', object: 'agents' },
+  // The agents list: remote agents with their counts and Online/Offline (spec 000 §7).
+  { name: 'agents_summary', object: 'agents', readOnly: true },
   { name: 'people', object: 'database' },
   { name: 'teams', object: 'database' },
   { name: 'team_members', object: 'database' },

@@ -36,6 +36,9 @@ function allowed(caller: Caller, object: Parameters<typeof can>[1][number], writ
 const domainRefusals = new Map([
   ['POST identities', 400],
   ['PATCH identities', 400],
+  // Agents are created by POST /api/agent/generate (with their token) and only soft-deleted.
+  ['POST agents', 405],
+  ['DELETE agents', 405],
 ]);
 
 function roleOf(caller: Caller): { role: Caller } {
