@@ -27,6 +27,12 @@ import type { IdentitySettings } from './modules/identity/identity.settings.ts';
 import { sessionAuthenticator } from './modules/identity/session-authenticator.ts';
 import { createActorCache } from './modules/identity/sessions/actor-cache.ts';
 import type { SignInLimits } from './modules/identity/sign-in-limiter.ts';
+import {
+  createEvents,
+  defaultEventQueueSettings,
+  type EventQueueSettings,
+  type Events,
+} from './modules/events/events.module.ts';
 import { kubeApi } from './modules/kube-api/kube-api.module.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
@@ -49,6 +55,7 @@ export interface ApiOptions {
   /** Where the engine's and the HTTP layer's metrics are registered. */
   readonly metrics?: Registry;
   readonly health?: HealthSettings;
+  readonly events?: EventQueueSettings;
   /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
   readonly publicUrl?: string | undefined;
 }
@@ -79,6 +86,8 @@ export interface Api {
   readonly identity: IdentityService;
   /** The check scheduler and runners; serve starts it when workers are on. */
   readonly health: HealthEngine;
+  /** enqueue() for producers; serve starts the consumers when workers are on. */
+  readonly events: Events;
   readonly metrics: Registry;
 }
 
@@ -106,6 +115,13 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     agentId: localAgentId,
     ...healthSettings,
   });
+  const events = createEvents({
+    db,
+    log: options.log,
+    metrics,
+    settings: options.events ?? defaultEventQueueSettings,
+    consumers: [],
+  });
   const accessTokens = createAccessTokenService(db);
   const dataApi = await createDataApi(
     db,
@@ -120,6 +136,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   return {
     identity,
     health,
+    events,
     metrics,
     authenticate: bearerOrSession(
       accessTokens,
