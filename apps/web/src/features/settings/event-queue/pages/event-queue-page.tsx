@@ -1,10 +1,7 @@
-import { RefreshCw } from 'lucide-react';
 import { z } from 'zod';
 import { usePageTitle } from '../../../../lib/page-title.ts';
 import { useUrlState } from '../../../../lib/url-state.ts';
-import { Button } from '../../../../ui/button.tsx';
 import { QueryList } from '../../../../ui/query-list.tsx';
-import { cx } from '../../../../ui/class-names.ts';
 import { useEventQueueSummaryQuery } from '../api/event-queue-summary-query.ts';
 import { EventErrorDialog } from '../components/event-error-dialog.tsx';
 import { EventQueueTable } from '../components/event-queue-table.tsx';
@@ -12,7 +9,10 @@ import { EventQueueTable } from '../components/event-queue-table.tsx';
 /** The open dialog is in the URL, so that a link can show a name's error. */
 const urlSchema = z.object({ error: z.string().optional() });
 
-/** /settings/event-queue-status: pending and failing events per name (spec 002 §2). */
+/**
+ * /settings/event-queue-status: pending and failing events per name (spec 002 §2). The top bar's
+ * Refresh and a timer keep it current.
+ */
 export function EventQueuePage() {
   usePageTitle('Event Queue');
   const summary = useEventQueueSummaryQuery();
@@ -21,23 +21,9 @@ export function EventQueuePage() {
 
   return (
     <section aria-labelledby="event-queue-heading" className="space-y-4">
-      <div className="flex items-center justify-between gap-4">
-        <h1 id="event-queue-heading" className="text-lg font-semibold">
-          Event Queue
-        </h1>
-        <Button
-          variant="ghost"
-          size="icon"
-          label="Refresh"
-          disabled={summary.isFetching}
-          onClick={() => void summary.refetch()}
-        >
-          <RefreshCw
-            aria-hidden="true"
-            className={cx('size-4', summary.isFetching && 'animate-spin')}
-          />
-        </Button>
-      </div>
+      <h1 id="event-queue-heading" className="text-lg font-semibold">
+        Event Queue
+      </h1>
       <QueryList
         query={summary}
         loadingLabel="Loading the event queue"
