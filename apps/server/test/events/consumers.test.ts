@@ -69,6 +69,19 @@ describe('event consumers', () => {
     expect(seen.map((s) => s.eventId)).toEqual(['urgent', 'a', 'b', 'c']);
   });
 
+  it('take turns between their event names, so a busy name cannot starve another', async () => {
+    const { consumer, seen } = recordingConsumer('two-names', ['busy.event', 'rare.event']);
+    const producer = startEvents(database.db, [consumer]);
+    await enqueueIn(database.db, producer, [
+      ...Array.from({ length: 200 }, (_, i) => ({ name: 'busy.event', eventId: `b${i}` })),
+      { name: 'rare.event', eventId: 'r0' },
+    ]);
+    start(database.db, [{ ...consumer, batchSize: 50 }], { settings: { loops: 1 } });
+    await eventually(async () => (seen.length === 201 ? true : undefined), 10_000, 'all handled');
+    // The second batch starts with the rare name.
+    expect(seen.findIndex((s) => s.eventId === 'r0')).toBeLessThanOrEqual(50);
+  });
+
   it('record a failure: one more attempt, the error, and when', async () => {
     const consumer: EventConsumer = {
       name: 'refused',

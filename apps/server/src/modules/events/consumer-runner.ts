@@ -26,6 +26,7 @@ export class ConsumerRunner {
   readonly #maxAttempts: number;
   readonly #backoff: Backoff;
   #wakes = 0;
+  #turn = 0;
   #stopped = true;
   #retryTimer: NodeJS.Timeout | undefined;
   #retryAt = Number.POSITIVE_INFINITY;
@@ -90,7 +91,7 @@ export class ConsumerRunner {
   async #batch(): Promise<number> {
     const { events, outcome } = await this.db.transaction(async (client) => {
       const events = await claimEvents(client, {
-        names: this.consumer.events,
+        names: this.#nextNames(),
         maxAttempts: this.#maxAttempts,
         backoff: this.#backoff,
         limit: this.#batchSize,
@@ -105,6 +106,13 @@ export class ConsumerRunner {
     });
     if (outcome) this.#settled(events, outcome);
     return events.length;
+  }
+
+  /** Each batch starts with the next event name, so that one busy name cannot starve the rest. */
+  #nextNames(): readonly string[] {
+    const names = this.consumer.events;
+    const first = this.#turn++ % Math.max(1, names.length);
+    return [...names.slice(first), ...names.slice(0, first)];
   }
 
   #settled(events: readonly QueuedEvent[], outcome: BatchOutcome): void {

@@ -29,6 +29,7 @@ export async function insertEvents(client: Queryable, events: readonly ValidEven
 }
 
 export interface ClaimOptions {
+  /** Event names, taken in this order until the batch is full. */
   readonly names: readonly string[];
   /** Events that failed this many times are left alone: they stay for the status page. */
   readonly maxAttempts: number;
@@ -39,16 +40,28 @@ export interface ClaimOptions {
 /**
  * Locks up to `limit` events that are due, skipping those another consumer holds. The locks
  * last until the caller's transaction ends, so a crash hands the events back untouched.
- * The backoff test mirrors retryDelayMs: base · 2^(attempts−1), capped.
+ * One name per statement: the claim then walks event_queue_ready_idx in order and stops after
+ * a batch, where `name = any(…)` would sort every pending row of the names first.
  */
 export async function claimEvents(
   client: Queryable,
   options: ClaimOptions,
 ): Promise<QueuedEvent[]> {
+  const claimed: QueuedEvent[] = [];
+  for (const name of options.names) {
+    const room = options.limit - claimed.length;
+    if (room <= 0) break;
+    claimed.push(...(await claimName(client, name, room, options)));
+  }
+  return claimed;
+}
+
+/** The backoff test mirrors retryDelayMs: base · 2^(attempts−1), capped. */
+async function claimName(client: Queryable, name: string, limit: number, options: ClaimOptions) {
   const result = await client.query(
     `select id, name, event_id, properties, attempts, created_at
      from event_queue
-     where name = any($1::text[])
+     where name = $1
        and attempts < $2
        and (last_attempt is null
             or last_attempt <= now() - least($3::float8 * power(2, greatest(attempts - 1, 0)),
@@ -56,13 +69,7 @@ export async function claimEvents(
      order by priority desc, created_at
      limit $5
      for update skip locked`,
-    [
-      options.names,
-      options.maxAttempts,
-      options.backoff.baseMs,
-      options.backoff.maxMs,
-      options.limit,
-    ],
+    [name, options.maxAttempts, options.backoff.baseMs, options.backoff.maxMs, limit],
   );
   return z.array(queuedEventRow).parse(result.rows);
 }

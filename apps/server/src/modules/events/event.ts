@@ -10,7 +10,7 @@ export const newEventSchema = z.object({
    */
   eventId: z.string().min(1).max(500).optional(),
   properties: z.record(z.string(), z.unknown()).optional(),
-  /** Higher first; then oldest first. */
+  /** Within an event name: higher first, then oldest first. */
   priority: z.number().int().min(-1000).max(1000).optional(),
 });
 export type NewEvent = z.input<typeof newEventSchema>;
