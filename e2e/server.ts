@@ -31,6 +31,8 @@ export async function startVigil(): Promise<RunningServer> {
     LOG_LEVEL: 'info',
     VIGIL_DATA_DIR: dataDir,
     PORT: String(port),
+    // A consumer that always fails, for e2e/tests/event-queue.spec.ts (docs/events.md).
+    VIGIL_TEST_CONSUMERS: 'on',
   };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;

@@ -36,6 +36,12 @@ import {
   createJobHistoryWorker,
   type JobHistoryWorker,
 } from './modules/jobs/job-history.worker.ts';
+import {
+  createEvents,
+  defaultEventQueueSettings,
+  type EventQueueSettings,
+  type Events,
+} from './modules/events/events.module.ts';
 import { kubeApi } from './modules/kube-api/kube-api.module.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
@@ -60,6 +66,7 @@ export interface ApiOptions {
   readonly health?: HealthSettings;
   /** How job history is kept (VIGIL_JOB_HISTORY_KEEP). */
   readonly jobs?: JobHistorySettings;
+  readonly events?: EventQueueSettings;
   /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
   readonly publicUrl?: string | undefined;
   readonly agents?: AgentsSettings;
@@ -93,6 +100,8 @@ export interface Api {
   readonly health: HealthEngine;
   /** Stale marking and retention of job history; serve starts it when workers are on. */
   readonly jobs: JobHistoryWorker;
+  /** enqueue() for producers; serve starts the consumers when workers are on. */
+  readonly events: Events;
   readonly metrics: Registry;
 }
 
@@ -120,6 +129,13 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     agentId: localAgentId,
     ...healthSettings,
   });
+  const events = createEvents({
+    db,
+    log: options.log,
+    metrics,
+    settings: options.events ?? defaultEventQueueSettings,
+    consumers: [],
+  });
   const accessTokens = createAccessTokenService(db);
   const agents = createAgentsModule(db, options.agents);
   const dataApi = await createDataApi(
@@ -137,6 +153,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     identity,
     health,
     jobs: createJobHistoryWorker(db, options.jobs ?? defaultJobHistorySettings, options.log),
+    events,
     metrics,
     authenticate: agents.authenticate(
       bearerOrSession(accessTokens, sessionAuthenticator(db, options.identity, actorCache)),

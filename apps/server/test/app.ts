@@ -81,6 +81,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await api.health.stop();
+      await api.events.stop();
       await database.drop();
     },
   };

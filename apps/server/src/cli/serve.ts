@@ -43,6 +43,18 @@ export async function serve(config: Config): Promise<void> {
       },
     },
     jobs: { ...defaultJobHistorySettings, keepPerJob: config.VIGIL_JOB_HISTORY_KEEP },
+    events: {
+      loops: config.VIGIL_EVENT_CONSUMERS,
+      batchSize: config.VIGIL_EVENT_BATCH_SIZE,
+      maxAttempts: config.VIGIL_EVENT_MAX_ATTEMPTS,
+      backoff: {
+        baseMs: config.VIGIL_EVENT_BACKOFF * 1000,
+        maxMs: config.VIGIL_EVENT_BACKOFF_MAX * 1000,
+      },
+      pollMs: config.VIGIL_EVENT_POLL * 1000,
+      retentionMs: config.VIGIL_EVENT_RETENTION * 1000,
+      testConsumers: config.VIGIL_TEST_CONSUMERS,
+    },
     identity: identitySettingsFrom(config, secretKey),
     edition: config.VIGIL_EDITION,
     localProperties,
@@ -77,6 +89,9 @@ export async function serve(config: Config): Promise<void> {
       .catch((error: unknown) =>
         log.error({ err: error }, 'health results not written at shutdown'),
       );
+    await api.events
+      .stop()
+      .catch((error: unknown) => log.error({ err: error }, 'event consumers did not stop cleanly'));
     await runtime.close();
     log.info('stopped');
     process.exit(0);
@@ -87,6 +102,7 @@ export async function serve(config: Config): Promise<void> {
   if (config.VIGIL_WORKERS) {
     api.health.start();
     api.jobs.start();
+    api.events.start();
   }
   log.info({ workers: config.VIGIL_WORKERS }, 'workers setting');
   process.stdout.write(`Vigil is running at http://localhost:${config.PORT}\n`);

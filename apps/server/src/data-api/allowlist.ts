@@ -80,6 +80,8 @@ export const exposedResources: readonly ExposedResource[] = [
   { name: 'notification_send_history', object: 'notifications' },
   { name: 'logging_backends', object: 'logging_backends' },
   { name: 'event_queue', object: 'database' },
+  // The event queue status page: per event name, what waits and what keeps failing.
+  { name: 'event_queue_summary', object: 'database', readOnly: true },
   { name: 'job_history', object: 'database' },
   // The job history page (spec 002 §7): runs with agent and resource name, and the job names.
   { name: 'job_histories', object: 'database', readOnly: true },

@@ -54,6 +54,17 @@ export const configSchema = z.object({
   VIGIL_HEALTH_SUMMARY_CACHE: z.coerce.number().min(0).max(300).default(5),
   /** Job history runs kept per job (name and resource), newest first; none older than 30 days. */
   VIGIL_JOB_HISTORY_KEEP: z.coerce.number().int().min(1).max(100_000).default(150),
+  /** Event queue (docs/events.md): claim loops per consumer, batch, attempts, backoff, poll. */
+  VIGIL_EVENT_CONSUMERS: z.coerce.number().int().min(1).max(64).default(2),
+  VIGIL_EVENT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  VIGIL_EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Seconds before the first retry; it doubles after each failure, up to the maximum. */
+  VIGIL_EVENT_BACKOFF: z.coerce.number().min(0.01).max(3600).default(5),
+  VIGIL_EVENT_BACKOFF_MAX: z.coerce.number().min(0.01).max(86_400).default(3600),
+  VIGIL_EVENT_POLL: z.coerce.number().min(0.1).max(3600).default(5),
+  VIGIL_EVENT_RETENTION: duration.default(30 * 86400),
+  /** Test-only consumers for end-to-end tests; never on in production. */
+  VIGIL_TEST_CONSUMERS: onOff.default(false),
   VIGIL_BODY_LIMIT: z.coerce
     .number()
     .int()

@@ -69,6 +69,20 @@ export const settingsRoutes: RouteObject[] = [
         ],
       },
       {
+        path: 'event-queue-status',
+        handle: { crumb: 'Event Queue' },
+        element: <RequirePermission object="database" action="read" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { EventQueuePage } = await import('./event-queue/pages/event-queue-page.tsx');
+              return { Component: EventQueuePage };
+            },
+          },
+        ],
+      },
+      {
         path: 'users',
         handle: { crumb: 'Users' },
         element: <RequirePermission object="identities" action="read" />,

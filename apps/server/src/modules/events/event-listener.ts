@@ -1,0 +1,108 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Database } from '../../platform/db.ts';
+
+/** The channel the event_queue insert trigger notifies, with the event name as payload. */
+export const eventChannel = 'event_queue';
+
+export interface EventListener {
+  close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  readonly onEvent: (name: string) => void;
+  /** After (re)connecting: notifications sent while not listening are lost, so look anyway. */
+  readonly onListening: () => void;
+  readonly log: Logger;
+}
+
+const firstRetryMs = 500;
+const maxRetryMs = 30_000;
+
+/**
+ * Holds one pooled connection in LISTEN. When it drops (a database restart) it reconnects with
+ * backoff; the poll covers the gap.
+ */
+export function listenForEvents(db: Database, options: ListenOptions): EventListener {
+  let client: pg.PoolClient | undefined;
+  let closed = false;
+  let retryMs = firstRetryMs;
+  let timer: NodeJS.Timeout | undefined;
+  const onNotification = (message: pg.Notification): void => {
+    if (message.channel === eventChannel && message.payload) options.onEvent(message.payload);
+  };
+
+  const onError = (error: Error): void => {
+    if (client) drop(client, error);
+  };
+  const detach = (held: pg.PoolClient): void => {
+    held.removeListener('notification', onNotification);
+    held.removeListener('error', onError);
+  };
+
+  const drop = (held: pg.PoolClient, error: unknown): void => {
+    if (client !== held) return;
+    client = undefined;
+    detach(held);
+    held.release(error instanceof Error ? error : new Error(String(error)));
+    if (closed) return;
+    options.log.warn({ err: error, retryInMs: retryMs }, 'event queue LISTEN lost; reconnecting');
+    schedule();
+  };
+
+  const schedule = (): void => {
+    timer = setTimeout(() => void connect(), retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, maxRetryMs);
+  };
+
+  const connect = async (): Promise<void> => {
+    if (closed) return;
+    let held: pg.PoolClient;
+    try {
+      held = await db.pool.connect();
+    } catch (error) {
+      options.log.debug({ err: error }, 'event queue LISTEN cannot connect yet');
+      schedule();
+      return;
+    }
+    if (closed) {
+      held.release();
+      return;
+    }
+    client = held;
+    held.on('error', onError);
+    held.on('notification', onNotification);
+    try {
+      await held.query(`listen ${eventChannel}`);
+    } catch (error) {
+      drop(held, error);
+      return;
+    }
+    // close() ran while LISTEN was on its way: it has released the connection.
+    if (closed) return;
+    retryMs = firstRetryMs;
+    options.onListening();
+  };
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const held = client;
+      client = undefined;
+      if (!held) return;
+      // Still listening for errors until released: a dying connection must not crash the process.
+      held.removeListener('notification', onNotification);
+      try {
+        await held.query(`unlisten ${eventChannel}`);
+        held.release();
+      } catch {
+        held.release(true);
+      } finally {
+        held.removeListener('error', onError);
+      }
+    },
+  };
+}

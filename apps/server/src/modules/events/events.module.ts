@@ -1,0 +1,102 @@
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { Database } from '../../platform/db.ts';
+import type { Backoff } from './backoff.ts';
+import { ConsumerRunner } from './consumer-runner.ts';
+import { createEnqueue, type Enqueue, type EventFilter } from './enqueue.ts';
+import { assertDistinctEvents, type EventConsumer } from './event-consumer.ts';
+import { listenForEvents, type EventListener } from './event-listener.ts';
+import { createEventMetrics } from './event-metrics.ts';
+import { scheduleEventPurge } from './event-purge.ts';
+import { testConsumers } from './test-consumers.ts';
+
+/** The VIGIL_EVENT_* settings (docs/events.md). */
+export interface EventQueueSettings {
+  /** Claim loops per consumer on each replica. */
+  readonly loops: number;
+  readonly batchSize: number;
+  readonly maxAttempts: number;
+  readonly backoff: Backoff;
+  /** How often every consumer looks for work even without a NOTIFY (and for due retries). */
+  readonly pollMs: number;
+  /** Events older than this are purged, failed or not. */
+  readonly retentionMs: number;
+  /** Adds the test-only consumers (VIGIL_TEST_CONSUMERS=on). */
+  readonly testConsumers: boolean;
+}
+
+export const defaultEventQueueSettings: EventQueueSettings = {
+  loops: 2,
+  batchSize: 100,
+  maxAttempts: 10,
+  backoff: { baseMs: 5000, maxMs: 3_600_000 },
+  pollMs: 5000,
+  retentionMs: 30 * 86_400_000,
+  testConsumers: false,
+};
+
+export interface EventsOptions {
+  readonly db: Database;
+  readonly log: Logger;
+  readonly metrics: Registry;
+  readonly settings: EventQueueSettings;
+  /** One entry per consumer, from the modules that handle events. */
+  readonly consumers: readonly EventConsumer[];
+  readonly filters?: ReadonlyMap<string, readonly EventFilter[]>;
+}
+
+/** How long stop() waits for batches in flight to commit. */
+const stopWaitMs = 10_000;
+
+/** The event queue: enqueue() for producers, and the consumers' workers that serve starts. */
+export function createEvents(options: EventsOptions) {
+  const { db, log, settings } = options;
+  const consumers = [...options.consumers, ...(settings.testConsumers ? testConsumers() : [])];
+  assertDistinctEvents(consumers);
+  const metrics = createEventMetrics(options.metrics);
+  const enqueue: Enqueue = createEnqueue({
+    consumed: new Set(consumers.flatMap((consumer) => consumer.events)),
+    filters: options.filters ?? new Map(),
+    metrics,
+  });
+  const runners = consumers.map(
+    (consumer) => new ConsumerRunner(db, consumer, settings, log, metrics),
+  );
+  const byEvent = new Map(
+    runners.flatMap((runner) => runner.consumer.events.map((e) => [e, runner])),
+  );
+  const wakeAll = (): void => runners.forEach((runner) => runner.wake());
+  let listener: EventListener | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  let stopPurge: (() => void) | undefined;
+
+  return {
+    enqueue,
+    start(): void {
+      stopPurge ??= scheduleEventPurge(db, settings.retentionMs, log);
+      if (listener || runners.length === 0) return;
+      for (const runner of runners) runner.start();
+      listener = listenForEvents(db, {
+        onEvent: (name) => byEvent.get(name)?.wake(),
+        onListening: wakeAll,
+        log,
+      });
+      poll = setInterval(wakeAll, settings.pollMs);
+      poll.unref();
+    },
+    /** Stops claiming; batches in flight commit first. A crash instead rolls their claims back. */
+    async stop(): Promise<void> {
+      stopPurge?.();
+      stopPurge = undefined;
+      clearInterval(poll);
+      const open = listener;
+      listener = undefined;
+      await open?.close();
+      await Promise.all(runners.map((runner) => runner.stop(stopWaitMs)));
+    },
+    status: () =>
+      runners.map((runner) => ({ consumer: runner.consumer.name, loops: runner.running })),
+  };
+}
+
+export type Events = ReturnType<typeof createEvents>;
