@@ -7,7 +7,7 @@ import { RelativeTime } from '../../../../ui/relative-time.tsx';
 import { Table, TableCell } from '../../../../ui/table.tsx';
 import type { CanaryListItem } from '../api/canaries-query.ts';
 import { JobDetailsDialog, jobDetailTabs } from './job-details-dialog.tsx';
-import { JobStatusBadge } from './job-status.tsx';
+import { JobStatusBadge } from '../../../../ui/job-status-badge.tsx';
 
 /** Spec 002 §2: the settings list columns; canaries hide Namespace. */
 const columns = [

@@ -3,7 +3,7 @@ import { ErrorState } from '../../../../ui/error-state.tsx';
 import { RelativeTime } from '../../../../ui/relative-time.tsx';
 import { Table, TableCell, TableSkeleton } from '../../../../ui/table.tsx';
 import { useCanaryJobsQuery } from '../api/canary-jobs-query.ts';
-import { JobStatusBadge } from './job-status.tsx';
+import { JobStatusBadge } from '../../../../ui/job-status-badge.tsx';
 
 const columns = ['Status', 'Started', 'Duration', 'Passed', 'Failed', 'Errors'] as const;
 

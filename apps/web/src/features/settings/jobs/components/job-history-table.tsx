@@ -7,7 +7,7 @@ import { TableCell } from '../../../../ui/table.tsx';
 import { availableTabs } from '../model/job-details.ts';
 import { formatJobDuration, resourceLink, resourceTypeLabel } from '../model/job-format.ts';
 import type { SortColumn } from '../model/job-url-state.ts';
-import { JobStatusBadge } from './job-status-badge.tsx';
+import { JobStatusBadge } from '../../../../ui/job-status-badge.tsx';
 
 const columns: ReadonlyArray<readonly [SortColumn, string]> = [
   ['name', 'Job Name'],

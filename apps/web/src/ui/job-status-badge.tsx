@@ -1,4 +1,4 @@
-import { cx } from '../../../../ui/class-names.ts';
+import { cx } from './class-names.ts';
 
 /** Spec 002 §4: each job status has its colour; STALE reads as a run nobody finished. */
 const tones: Record<string, string> = {
