@@ -5,10 +5,10 @@ type Verb = (config: Config, parsed: ParsedArgs) => Promise<void>;
 
 /**
  * CLI verbs, each loaded only when called: `vigil apply` need not load the server.
- * `agent` joins this table when its issue lands.
  */
 const verbs: Record<string, Verb> = {
   serve: async (config) => (await import('./cli/serve.ts')).serve(config),
+  agent: async (_config, parsed) => (await import('./cli/agent.ts')).agent(parsed),
   migrate: async (config) => (await import('./cli/migrate.ts')).migrate(config),
   apply: async (_config, parsed) => (await import('./cli/apply.ts')).apply(parsed),
   users: async (config, parsed) =>

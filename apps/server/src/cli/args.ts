@@ -45,6 +45,9 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       namespace: { type: 'string', short: 'n' },
       server: { type: 'string' },
       token: { type: 'string' },
+      upstream: { type: 'string' },
+      name: { type: 'string' },
+      canaries: { type: 'string' },
     },
   });
   const flags: Record<string, string | undefined> = {};
@@ -70,6 +73,11 @@ export const usage = `Usage: vigil <command> [options]
 
 Commands:
   serve     Run the API, the web app and the workers
+  agent --upstream <url> --token <vga_…> --name <name> [--canaries <file|dir>]
+            Run checks here and push the results to an upstream Vigil (docs/agents.md):
+            the canaries assigned to this agent upstream and those in --canaries. Each
+            flag also reads VIGIL_AGENT_UPSTREAM, VIGIL_AGENT_TOKEN, VIGIL_AGENT_NAME,
+            VIGIL_AGENT_CANARIES. Defaults: --port 8081, --data-dir ./.vigil-agent.
   migrate   Apply pending database migrations and exit
   users create --email <e> [--admin | --role <role>] [--first-name <f>] [--last-name <l>]
             Create a user (or set an existing user's role). With VIGIL_PASSWORD set, that

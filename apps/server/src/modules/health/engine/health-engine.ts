@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import type { Database } from '../../../platform/db.ts';
+import type { Database, Queryable } from '../../../platform/db.ts';
 import type { ConnectionResolver } from '../../connections/connection-resolver.ts';
 import { CheckConfigError, type CheckRunContext } from '../check-types/check-type.ts';
+import type { CheckResult } from '../history/check-result.ts';
 import { writeResults } from '../history/results.repository.ts';
 import { scheduleRetention, type HistoryRetention } from '../history/retention.ts';
 import { runCanary, type CanaryRunResult } from './canary-runner.ts';
@@ -27,6 +28,8 @@ export interface HealthEngineOptions {
   readonly defaultTimeoutMs: number;
   readonly flushMs: number;
   readonly retention: HistoryRetention;
+  /** Runs in the transaction that stores each batch of results (`vigil agent`'s outbox). */
+  readonly afterWrite?: (client: Queryable, results: readonly CheckResult[]) => Promise<void>;
 }
 
 export interface RunNowResult {
@@ -45,9 +48,16 @@ export function createHealthEngine(options: HealthEngineOptions) {
   const metrics = createHealthMetrics(options.metrics);
   const limit = new ConcurrencyLimit(options.maxConcurrentChecks);
   const prepared = new Map<string, PreparedCanary>();
+  const write = async (
+    client: Queryable,
+    results: readonly CheckResult[],
+    runs: Parameters<typeof writeResults>[2],
+  ): Promise<void> => {
+    await writeResults(client, results, runs);
+    await options.afterWrite?.(client, results);
+  };
   const batcher = new ResultBatcher(
-    (results, runs) =>
-      db.transaction(async (client) => void (await writeResults(client, results, runs))),
+    (results, runs) => db.transaction((client) => write(client, results, runs)),
     { flushMs: options.flushMs, maxBatch: 2000, maxBuffered: 100_000, log },
   );
   const context = (
@@ -175,7 +185,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
       if (!canary) return { total: 0, success: 0, failed: 0, errors: [] };
       const outcome = await runCanary(canary, deps, { slot: null, next: null, only: checkId });
       observe(canary, outcome);
-      await db.transaction((client) => writeResults(client, outcome.results, [outcome.run]));
+      await db.transaction((client) => write(client, outcome.results, [outcome.run]));
       const success = outcome.results.filter((r) => r.pass).length;
       return {
         total: outcome.results.length,

@@ -1,0 +1,150 @@
+import { localAgentId } from '@vigil/domain';
+import type { Logger } from 'pino';
+import { Gauge, Registry } from 'prom-client';
+import { anonymousAuthenticator } from '../../../platform/http/actor.ts';
+import { buildApp } from '../../../platform/http/app.ts';
+import type { Config } from '../../../platform/config.ts';
+import { createSealer } from '../../../platform/crypto.ts';
+import { openRuntime } from '../../../platform/runtime.ts';
+import { resolveSecretKey } from '../../../platform/secret-key.ts';
+import { createConnectionResolver } from '../../connections/connection-resolver.ts';
+import { createHealthEngine } from '../../health/engine/health-engine.ts';
+import { createValueResolver } from '../../health/engine/values.ts';
+import { defaultRetention } from '../../health/history/retention.ts';
+import { systemRoutes } from '../../system/system.routes.ts';
+import type { AgentSettings } from './agent-settings.ts';
+import { createAssignedPoller } from './assigned-poller.ts';
+import { loadCanaryFiles } from './canary-files.ts';
+import { createHeartbeat } from './heartbeat.ts';
+import { addToOutbox } from './outbox.repository.ts';
+import { createPusher } from './pusher.ts';
+import { createUpstreamClient, type UpstreamRevokedError } from './upstream-client.ts';
+
+export interface RunningAgent {
+  /** Stops the loops and the engine (its results go to the outbox), then the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `vigil agent`: the health engine on the agent's own database, the canaries from files and
+ * those assigned upstream, and three loops to the upstream: push, heartbeat, assigned canaries.
+ */
+export async function startAgent(
+  config: Config,
+  settings: AgentSettings,
+  log: Logger,
+): Promise<RunningAgent> {
+  const secretKey = await resolveSecretKey(config.dataDir, config.VIGIL_SECRET_KEY);
+  const runtime = await openRuntime(config, log);
+  const { db } = runtime;
+  const metrics = new Registry();
+  const revokedGauge = new Gauge({
+    name: 'vigil_agent_token_revoked',
+    help: '1 once the upstream refused the access token (401) and pushing stopped',
+    registers: [metrics],
+  });
+  const engine = createHealthEngine({
+    db,
+    log,
+    metrics,
+    connections: createConnectionResolver(db, createSealer(secretKey)),
+    values: createValueResolver(config.VIGIL_SECRETS_DIR),
+    agentId: localAgentId,
+    maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
+    defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
+    flushMs: 1000,
+    retention: {
+      ...defaultRetention,
+      rawMs: config.VIGIL_HEALTH_RAW_RETENTION * 1000,
+      hourlyMs: config.VIGIL_HEALTH_HOURLY_RETENTION * 1000,
+      dailyMs: config.VIGIL_HEALTH_DAILY_RETENTION * 1000,
+      jobRunsPerCanary: config.VIGIL_JOB_HISTORY_KEEP,
+    },
+    afterWrite: addToOutbox,
+  });
+  try {
+    await loadCanaryFiles(db, settings.VIGIL_AGENT_CANARIES, log);
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+
+  const loops = new AbortController();
+  const upstream = createUpstreamClient(settings.VIGIL_AGENT_UPSTREAM, settings.VIGIL_AGENT_TOKEN);
+  const backoff = {
+    baseMs: settings.VIGIL_AGENT_BACKOFF * 1000,
+    maxMs: settings.VIGIL_AGENT_BACKOFF_MAX * 1000,
+  };
+  const onRevoked = (error: UpstreamRevokedError): void => {
+    if (loops.signal.aborted) return;
+    revokedGauge.set(1);
+    log.error(
+      { upstream: settings.VIGIL_AGENT_UPSTREAM, answer: error.message },
+      'upstream refused the agent access token (401): the agent was deleted or its token ' +
+        'revoked. Pushing stopped; results stay in the agent database. Create a new agent ' +
+        'upstream and restart vigil agent with its token.',
+    );
+    loops.abort();
+  };
+  const pusher = createPusher({
+    db,
+    upstream,
+    log,
+    metrics,
+    batchSize: settings.VIGIL_AGENT_BATCH_SIZE,
+    intervalMs: settings.VIGIL_AGENT_PUSH_INTERVAL * 1000,
+    backoff,
+    onRevoked,
+  });
+  const heartbeat = createHeartbeat({
+    db,
+    upstream,
+    log,
+    name: settings.VIGIL_AGENT_NAME,
+    everyMs: settings.VIGIL_AGENT_HEARTBEAT * 1000,
+    backoff,
+    onRevoked,
+  });
+  const poller = createAssignedPoller({
+    db,
+    upstream,
+    log,
+    timeoutSeconds: settings.VIGIL_AGENT_POLL_TIMEOUT,
+    backoff,
+    onRevoked,
+  });
+
+  const app = await buildApp({
+    db,
+    logger: log,
+    authenticate: anonymousAuthenticator,
+    bodyLimit: config.VIGIL_BODY_LIMIT,
+    routes: [systemRoutes(db.pool, config.VIGIL_EDITION)],
+    metrics,
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  engine.start();
+  const running = [
+    pusher.run(loops.signal),
+    heartbeat.run(loops.signal),
+    poller.run(loops.signal),
+  ].map((loop) =>
+    loop.catch((error: unknown) => log.error({ err: error }, 'agent loop stopped unexpectedly')),
+  );
+  log.info(
+    { upstream: settings.VIGIL_AGENT_UPSTREAM, name: settings.VIGIL_AGENT_NAME, port: config.PORT },
+    'vigil agent started',
+  );
+
+  return {
+    async stop() {
+      loops.abort();
+      await app.close();
+      await engine
+        .stop()
+        .catch((error: unknown) => log.error({ err: error }, 'results not written at shutdown'));
+      await Promise.all(running);
+      await runtime.close();
+    },
+  };
+}

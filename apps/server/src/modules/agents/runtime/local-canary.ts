@@ -1,0 +1,26 @@
+import { parseCanarySpec } from '../../health/canaries/canary-spec.ts';
+import { firstSlot, parseSchedule } from '../../health/engine/schedule.ts';
+import type { LocalCanary } from './local-canaries.repository.ts';
+
+export interface CanaryDeclaration {
+  readonly id?: string;
+  readonly name: string;
+  readonly namespace: string;
+  readonly labels: Record<string, string>;
+  readonly spec: Record<string, unknown>;
+  readonly icon: string | null;
+  readonly source: string;
+}
+
+/** Validates the spec as the canaries write hook does; answers the problem as text. */
+export function toLocalCanary(
+  declaration: CanaryDeclaration,
+  now: number,
+): LocalCanary | { problem: string } {
+  const parsed = parseCanarySpec(declaration.spec);
+  if (!parsed.ok) return { problem: `${parsed.field} ${parsed.message}` };
+  const firstRun = parsed.schedule
+    ? new Date(firstSlot(parseSchedule(parsed.schedule), now))
+    : null;
+  return { ...declaration, schedule: parsed.schedule ?? null, firstRun, checks: parsed.checks };
+}

@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { findFreePort } from '../../src/platform/ports.ts';
+import { createAccessTokenService } from '../../src/modules/identity/access-tokens/access-tokens.service.ts';
+import { createTestDatabase, type TestDatabase } from '../database.ts';
+
+const main = path.join(import.meta.dirname, '../../src/main.ts');
+
+/** A `vigil` child process, with its output kept for assertions and for failures. */
+export interface VigilProcess {
+  readonly child: ChildProcess;
+  output(): string;
+  /** Resolves when a line of output matches (or rejects after timeoutMs). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function spawnVigil(args: readonly string[], env: NodeJS.ProcessEnv): VigilProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiters = new Set<() => void>();
+  const append = (chunk: Buffer): void => {
+    output += chunk.toString('utf8');
+    for (const waiter of waiters) waiter();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => output,
+    waitFor(pattern, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          if (!pattern.test(output)) return;
+          cleanup();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`timed out waiting for ${String(pattern)}; output:\n${output.slice(-4000)}`));
+        }, timeoutMs);
+        const cleanup = (): void => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** An upstream `vigil serve` on loopback, on its own database; restartable on the same port. */
+export async function startUpstream(dataDir: string, database: TestDatabase, port?: number) {
+  const chosen = port ?? (await findFreePort());
+  const server = spawnVigil(['serve'], {
+    PORT: String(chosen),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_SECRET_KEY: 'agent-test-secret-key-'.repeat(3),
+    VIGIL_WEB_DIR: dataDir,
+  });
+  await server.waitFor(/Vigil is running at/);
+  return { server, port: chosen, url: `http://127.0.0.1:${chosen}` };
+}
+
+export interface AgentProcessOptions {
+  readonly upstream: string;
+  readonly token: string;
+  readonly name: string;
+  readonly canariesDir: string;
+  readonly database: TestDatabase;
+  readonly dataDir: string;
+  readonly port: number;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** `vigil agent` exactly as an operator runs it, with short intervals for the test. */
+export function startAgentProcess(options: AgentProcessOptions): VigilProcess {
+  return spawnVigil(
+    [
+      'agent',
+      '--upstream',
+      options.upstream,
+      '--token',
+      options.token,
+      '--name',
+      options.name,
+      '--canaries',
+      options.canariesDir,
+      '--data-dir',
+      options.dataDir,
+      '--port',
+      String(options.port),
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      DATABASE_URL: options.database.url,
+      VIGIL_SECRET_KEY: 'agent-test-secret-key-'.repeat(3),
+      VIGIL_AGENT_PUSH_INTERVAL: '1',
+      VIGIL_AGENT_HEARTBEAT: '2',
+      VIGIL_AGENT_BACKOFF: '0.2',
+      VIGIL_AGENT_BACKOFF_MAX: '2',
+      ...options.env,
+    },
+  );
+}
+
+/** An admin with a personal access token on the upstream's database, to call its API. */
+export async function adminToken(database: TestDatabase): Promise<string> {
+  const { rows } = await database.db.pool.query<{ id: string }>(
+    `insert into people (name, email) values ('Agent admin', 'agent-admin@example.com') returning id`,
+  );
+  const id = z.object({ id: z.string() }).parse(rows[0]).id;
+  await database.db.pool.query(`insert into person_roles (person_id, role) values ($1, 'admin')`, [
+    id,
+  ]);
+  const issued = await createAccessTokenService(database.db).issue({
+    personId: id,
+    name: 'agent-tests',
+    ttlSeconds: 3600,
+    createdBy: null,
+  });
+  return issued.token;
+}
+
+/** Calls the upstream's API as the admin. */
+export async function callUpstream(
+  base: string,
+  token: string,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${base}/api/${apiPath}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+const generated = z.object({ id: z.string(), access_token: z.string() });
+
+export async function generateAgent(
+  base: string,
+  token: string,
+  name: string,
+  properties: Record<string, string>,
+): Promise<{ id: string; token: string }> {
+  const reply = await callUpstream(base, token, 'POST', 'agent/generate', { name, properties });
+  if (reply.status !== 201) throw new Error(`generate: ${reply.status} ${JSON.stringify(reply.json)}`);
+  const body = generated.parse(reply.json);
+  return { id: body.id, token: body.access_token };
+}
+
+/** A local HTTP target the agents check; answers 200 on every path. */
+export async function startTarget(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_request, response) => response.end('ok'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A folder with one Canary manifest of `count` HTTP checks at `@every <every>`. */
+export async function canaryFolder(
+  name: string,
+  target: string,
+  count: number,
+  every = '1s',
+): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `vigil-agent-canaries-`));
+  const checks = Array.from(
+    { length: count },
+    (_, i) => `    - name: ${name}-${i}\n      url: ${target}/${name}/${i}\n`,
+  ).join('');
+  await fs.writeFile(
+    path.join(dir, `${name}.yaml`),
+    `apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata:\n  name: ${name}\n  namespace: edge\n  labels:\n    team: web\nspec:\n  schedule: "@every ${every}"\n  http:\n${checks}`,
+  );
+  return dir;
+}
+
+export { createTestDatabase, findFreePort };
+
+/** Polls until `probe` answers true, or throws after timeoutMs. */
+export async function eventually(
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
