@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   adminToken,
+  callUpstream,
   canaryFolder,
   createTestDatabase,
   eventually,
@@ -24,6 +25,7 @@ let upstreamDb: TestDatabase;
 const agentDbs: TestDatabase[] = [];
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let target: Awaited<ReturnType<typeof startTarget>>;
+let admin = '';
 const agents: Array<{ id: string; name: string; process: VigilProcess; port: number }> = [];
 
 beforeAll(async () => {
@@ -31,7 +33,7 @@ beforeAll(async () => {
   upstreamDb = await createTestDatabase();
   target = await startTarget();
   upstream = await startUpstream(dir, upstreamDb);
-  const admin = await adminToken(upstreamDb);
+  admin = await adminToken(upstreamDb);
   for (const [name, region] of [
     ['eu-edge', 'eu'],
     ['us-edge', 'us'],
@@ -70,11 +72,11 @@ describe('vigil agent against an upstream vigil serve', () => {
     await eventually(
       async () => {
         const { rows } = await upstreamDb.db.pool.query(
-          `select count(*)::int as n from check_statuses s join checks k on k.id = s.check_id
-           where k.agent_id = any($1::uuid[])`,
+          `select count(distinct k.agent_id)::int as n from check_statuses s
+           join checks k on k.id = s.check_id where k.agent_id = any($1::uuid[])`,
           [agents.map((a) => a.id)],
         );
-        return z.object({ n: z.number() }).parse(rows[0]).n >= 8;
+        return z.object({ n: z.number() }).parse(rows[0]).n === 2;
       },
       30_000,
       'statuses from both agents upstream',
@@ -86,11 +88,13 @@ describe('vigil agent against an upstream vigil serve', () => {
         [agent.id],
       );
       const region = index === 0 ? 'eu' : 'us';
-      expect(rows.map((row) => checkRow.parse(row))).toEqual([0, 1].map((i) => ({
-        name: `${agent.name}-${i}`,
-        agent_id: agent.id,
-        labels: { region, cluster: 'prod' },
-      })));
+      expect(rows.map((row) => checkRow.parse(row))).toEqual(
+        [0, 1].map((i) => ({
+          name: `${agent.name}-${i}`,
+          agent_id: agent.id,
+          labels: { region, cluster: 'prod' },
+        })),
+      );
       const canaries = await upstreamDb.db.pool.query(
         'select name, labels from canaries where agent_id = $1 and deleted_at is null',
         [agent.id],
@@ -121,6 +125,66 @@ describe('vigil agent against an upstream vigil serve', () => {
     expect(metrics).toMatch(/vigil_agent_pushed_rows_total\{resource="check_statuses"\} [1-9]/);
     expect(metrics).toMatch(/vigil_agent_outbox_rows \d+/);
     expect(agents[0]?.process.output()).toMatch(/pushed check statuses upstream/);
+  });
+
+  it('runs a canary assigned upstream and reports under the upstream check id', async () => {
+    const [agent] = agents;
+    if (!agent) throw new Error('an agent expected');
+    const created = await callUpstream(upstream.url, admin, 'POST', 'db/canaries?select=id', {
+      name: 'assigned-probe',
+      namespace: 'edge',
+      agent_id: agent.id,
+      spec: { schedule: '@every 1s', http: [{ name: 'assigned', url: `${target.url}/assigned` }] },
+    });
+    expect(created.status).toBe(201);
+    const canaryId = z.array(z.object({ id: z.string() })).parse(created.json)[0]?.id;
+    const { rows } = await upstreamDb.db.pool.query('select id from checks where canary_id = $1', [
+      canaryId,
+    ]);
+    const checkId = z.object({ id: z.string() }).parse(rows[0]).id;
+    await eventually(
+      async () => {
+        const found = await upstreamDb.db.pool.query(
+          'select count(*)::int as n from check_statuses where check_id = $1 and status',
+          [checkId],
+        );
+        return z.object({ n: z.number() }).parse(found.rows[0]).n >= 2;
+      },
+      30_000,
+      'statuses of the assigned check upstream',
+    );
+    // The agent's copy keeps the upstream's ids and is not pushed back as its own.
+    const copy = await agentDbs[0]?.db.pool.query(
+      'select k.id from checks k join agent_assigned_canaries a on a.canary_id = k.canary_id',
+    );
+    expect(copy?.rows).toEqual([{ id: checkId }]);
+    const upstreamCopy = await upstreamDb.db.pool.query(
+      'select created_by is not null as authored, spec from canaries where id = $1',
+      [canaryId],
+    );
+    expect(upstreamCopy.rows[0]).toMatchObject({ authored: true });
+  });
+
+  it('hands the Kubernetes scraping settings edited upstream to the agent, which stores them', async () => {
+    const [agent] = agents;
+    if (!agent) throw new Error('an agent expected');
+    const kubernetes = { enabled: true, interval: '1h', exclusions: ['kube-system'] };
+    const edited = await callUpstream(upstream.url, admin, 'PATCH', `db/agents?id=eq.${agent.id}`, {
+      kubernetes,
+    });
+    expect(edited.status).toBeLessThan(300);
+    const stored = async (): Promise<unknown> => {
+      const { rows } = await (agentDbs[0]?.db.pool.query(
+        `select value->'kubernetes' as kubernetes from agent_upstream_state where key = 'settings'`,
+      ) ?? Promise.reject(new Error('no agent database')));
+      return z.object({ kubernetes: z.unknown() }).safeParse(rows[0]).data?.kubernetes;
+    };
+    await eventually(
+      async () => JSON.stringify(await stored()) === JSON.stringify(kubernetes),
+      15_000,
+      'the new settings in the agent database',
+    );
+    expect(agent.process.output()).toMatch(/agent settings received from upstream/);
   });
 
   it('shows a stopped agent Offline once 61 s pass after its last heartbeat', async () => {

@@ -45,7 +45,9 @@ export function spawnVigil(args: readonly string[], env: NodeJS.ProcessEnv): Vig
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`timed out waiting for ${String(pattern)}; output:\n${output.slice(-4000)}`));
+          reject(
+            new Error(`timed out waiting for ${String(pattern)}; output:\n${output.slice(-4000)}`),
+          );
         }, timeoutMs);
         const cleanup = (): void => {
           clearTimeout(timer);
@@ -151,12 +153,14 @@ export async function callUpstream(
     method,
     headers: {
       authorization: `Bearer ${token}`,
+      prefer: 'return=representation',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+  const json: unknown = text ? JSON.parse(text) : null;
+  return { status: response.status, json };
 }
 
 const generated = z.object({ id: z.string(), access_token: z.string() });
@@ -168,7 +172,8 @@ export async function generateAgent(
   properties: Record<string, string>,
 ): Promise<{ id: string; token: string }> {
   const reply = await callUpstream(base, token, 'POST', 'agent/generate', { name, properties });
-  if (reply.status !== 201) throw new Error(`generate: ${reply.status} ${JSON.stringify(reply.json)}`);
+  if (reply.status !== 201)
+    throw new Error(`generate: ${reply.status} ${JSON.stringify(reply.json)}`);
   const body = generated.parse(reply.json);
   return { id: body.id, token: body.access_token };
 }

@@ -41,7 +41,8 @@ export async function loadCanaryFiles(
       { ...metadata, spec, icon: null, source: `file://${source}` },
       now,
     );
-    if ('problem' in canary) throw new ConfigError(`${source}: ${metadata.name}: ${canary.problem}`);
+    if ('problem' in canary)
+      throw new ConfigError(`${source}: ${metadata.name}: ${canary.problem}`);
     return canary;
   });
   const stored = await db.transaction(async (client) => {

@@ -22,7 +22,9 @@ export async function addToOutbox(db: Queryable, results: readonly CheckResult[]
       results.map((r) => r.invalid),
       results.map((r) => r.error),
       results.map((r) => r.message),
-      results.map((r) => (r.detail === null || r.detail === undefined ? null : JSON.stringify(r.detail))),
+      results.map((r) =>
+        r.detail === null || r.detail === undefined ? null : JSON.stringify(r.detail),
+      ),
     ],
   );
 }

@@ -39,7 +39,9 @@ const retiredWindow = '7 days';
  * The agent's own canaries and their checks (not those assigned upstream), as push rows:
  * live ones, and those deleted recently. Parents come before children when batched.
  */
-export async function ownParents(db: Queryable): Promise<Required<Omit<OutgoingBatch, 'check_statuses'>>> {
+export async function ownParents(
+  db: Queryable,
+): Promise<Required<Omit<OutgoingBatch, 'check_statuses'>>> {
   const own = `not exists (select 1 from agent_assigned_canaries a where a.canary_id = c.id)
     and (c.deleted_at is null or c.deleted_at > now() - interval '${retiredWindow}')`;
   const canaries = await db.query(

@@ -56,11 +56,12 @@ export function createPusher(options: PusherOptions) {
 
   async function pushParents(): Promise<void> {
     const { canaries, checks } = await ownParents(db.pool);
-    const rows: Array<['canaries', (typeof canaries)[number]] | ['checks', (typeof checks)[number]]> =
-      [
-        ...canaries.map((c): ['canaries', typeof c] => ['canaries', c]),
-        ...checks.map((c): ['checks', typeof c] => ['checks', c]),
-      ];
+    const rows: Array<
+      ['canaries', (typeof canaries)[number]] | ['checks', (typeof checks)[number]]
+    > = [
+      ...canaries.map((c): ['canaries', typeof c] => ['canaries', c]),
+      ...checks.map((c): ['checks', typeof c] => ['checks', c]),
+    ];
     for (let start = 0; start < rows.length; start += options.batchSize) {
       const slice = rows.slice(start, start + options.batchSize);
       const batch: OutgoingBatch = {
