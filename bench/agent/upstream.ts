@@ -43,7 +43,7 @@ export async function startUpstream(databaseUrl: string, cleanups: Cleanups): Pr
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const port = await findFreePort();
   const server = spawnNode(
-    [...serverNodeFlags, '--import', 'tsx', main, 'serve'],
+    [...profileFlags(), ...serverNodeFlags, ...extraNodeFlags(), '--import', 'tsx', main, 'serve'],
     {
       DATABASE_URL: databaseUrl,
       VIGIL_DATA_DIR: dataDir,
@@ -74,6 +74,17 @@ export async function startUpstream(databaseUrl: string, cleanups: Cleanups): Pr
   } finally {
     await db.close();
   }
+}
+
+/** BENCH_NODE_FLAGS="--max-semi-space-size=16": V8 flags after the server's own, to compare. */
+function extraNodeFlags(): string[] {
+  return (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
+}
+
+/** BENCH_CPU_PROF=<dir> profiles the upstream (written when it exits). */
+function profileFlags(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
 const generated = z.object({ id: z.string(), access_token: z.string() });

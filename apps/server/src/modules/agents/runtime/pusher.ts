@@ -54,20 +54,14 @@ export function createPusher(options: PusherOptions) {
   });
   let parentsDue = true;
 
+  /** Canaries first, then checks, each in batches: a batch never names a parent sent later. */
   async function pushParents(): Promise<void> {
     const { canaries, checks } = await ownParents(db.pool);
-    const rows: Array<
-      ['canaries', (typeof canaries)[number]] | ['checks', (typeof checks)[number]]
-    > = [
-      ...canaries.map((c): ['canaries', typeof c] => ['canaries', c]),
-      ...checks.map((c): ['checks', typeof c] => ['checks', c]),
+    const batches: OutgoingBatch[] = [
+      ...chunks(canaries, options.batchSize).map((slice) => ({ canaries: slice })),
+      ...chunks(checks, options.batchSize).map((slice) => ({ checks: slice })),
     ];
-    for (let start = 0; start < rows.length; start += options.batchSize) {
-      const slice = rows.slice(start, start + options.batchSize);
-      const batch: OutgoingBatch = {
-        canaries: slice.flatMap(([kind, row]) => (kind === 'canaries' ? [row] : [])),
-        checks: slice.flatMap(([kind, row]) => (kind === 'checks' ? [row] : [])),
-      };
+    for (const batch of batches) {
       const answer = await upstream.push(batch);
       pushed.inc({ resource: 'canaries' }, answer.accepted.canaries);
       pushed.inc({ resource: 'checks' }, answer.accepted.checks);
@@ -153,4 +147,10 @@ export function createPusher(options: PusherOptions) {
 
 function key(checkId: string, time: string): string {
   return `${checkId}|${new Date(time).getTime()}`;
+}
+
+function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) out.push(rows.slice(start, start + size));
+  return out;
 }
