@@ -1,8 +1,6 @@
 import { localAgentId } from '@vigil/domain';
 import type { Logger } from 'pino';
 import { Gauge, Registry } from 'prom-client';
-import { anonymousAuthenticator } from '../../../platform/http/actor.ts';
-import { buildApp } from '../../../platform/http/app.ts';
 import type { Config } from '../../../platform/config.ts';
 import { createSealer } from '../../../platform/crypto.ts';
 import { openRuntime } from '../../../platform/runtime.ts';
@@ -11,7 +9,7 @@ import { createConnectionResolver } from '../../connections/connection-resolver.
 import { createHealthEngine } from '../../health/engine/health-engine.ts';
 import { createValueResolver } from '../../health/engine/values.ts';
 import { defaultRetention } from '../../health/history/retention.ts';
-import { systemRoutes } from '../../system/system.routes.ts';
+import { buildAgentHttp } from './agent-http.ts';
 import type { AgentSettings } from './agent-settings.ts';
 import { createAssignedPoller } from './assigned-poller.ts';
 import { loadCanaryFiles } from './canary-files.ts';
@@ -114,14 +112,7 @@ export async function startAgent(
     onRevoked,
   });
 
-  const app = await buildApp({
-    db,
-    logger: log,
-    authenticate: anonymousAuthenticator,
-    bodyLimit: config.VIGIL_BODY_LIMIT,
-    routes: [systemRoutes(db.pool, config.VIGIL_EDITION)],
-    metrics,
-  });
+  const app = await buildAgentHttp(db, log, metrics);
   await app.listen({ port: config.PORT, host: config.HOST });
   engine.start();
   const running = [
