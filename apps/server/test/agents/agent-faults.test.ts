@@ -10,6 +10,8 @@ import {
   createTestDatabase,
   eventually,
   findFreePort,
+  queryEmbedded,
+  stopOrphanedPostgres,
   generateAgent,
   startAgentProcess,
   startTarget,
@@ -26,7 +28,6 @@ const minimumDuringOutage = 2 * Math.floor(outageMs / 1000);
 
 let dir = '';
 let upstreamDb: TestDatabase;
-let agentDb: TestDatabase;
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let target: Awaited<ReturnType<typeof startTarget>>;
 let admin = '';
@@ -40,7 +41,7 @@ const keys = z.array(z.object({ key: z.string() }));
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-agent-faults-'));
   upstreamDb = await createTestDatabase();
-  agentDb = await createTestDatabase();
+  await fs.chmod(dir, 0o755);
   target = await startTarget();
   upstream = await startUpstream(dir, upstreamDb);
   admin = await adminToken(upstreamDb);
@@ -51,7 +52,6 @@ beforeAll(async () => {
     token: created.token,
     name: 'faulty',
     canariesDir: await canaryFolder('faulty', target.url, 4),
-    database: agentDb,
     dataDir: path.join(dir, 'agent'),
     port: await findFreePort(),
     // Small batches, so the backlog after the outage takes several pushes to drain.
@@ -65,13 +65,20 @@ afterAll(async () => {
   await agent?.stop();
   await upstream?.server.stop();
   await target?.close();
-  await agentDb?.drop();
+  await stopOrphanedPostgres(options.dataDir);
   await upstreamDb?.drop();
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function statusKeys(db: TestDatabase, until: Date, agent?: string): Promise<string[]> {
-  const { rows } = await db.db.pool.query(
+type Query = (text: string, values?: unknown[]) => Promise<unknown[]>;
+const onAgent: Query = (text, values) => queryEmbedded(options.dataDir, text, values);
+const onUpstream: Query = async (text, values) => {
+  const result = await upstreamDb.db.pool.query<Record<string, unknown>>(text, values);
+  return result.rows;
+};
+
+async function statusKeys(query: Query, until: Date, agent?: string): Promise<string[]> {
+  const rows = await query(
     `select s.check_id || '@' || (extract(epoch from s.time) * 1000000)::bigint as key
      from check_statuses s join checks k on k.id = s.check_id
      where s.time <= $1 and ($2::uuid is null or k.agent_id = $2) order by key`,
@@ -80,8 +87,8 @@ async function statusKeys(db: TestDatabase, until: Date, agent?: string): Promis
   return keys.parse(rows).map((row) => row.key);
 }
 
-async function scalar(db: TestDatabase, text: string, values: unknown[] = []): Promise<number> {
-  const { rows } = await db.db.pool.query(text, values);
+async function scalar(query: Query, text: string, values: unknown[] = []): Promise<number> {
+  const rows = await query(text, values);
   return count.parse(rows[0]).n;
 }
 
@@ -92,7 +99,7 @@ describe('vigil agent faults', () => {
     await agent.waitFor(/push failed; results stay buffered/, 20_000);
     await new Promise((resolve) => setTimeout(resolve, outageMs));
     const outageEnd = new Date();
-    const buffered = await scalar(agentDb, 'select count(*)::int as n from agent_outbox');
+    const buffered = await scalar(onAgent, 'select count(*)::int as n from agent_outbox');
     expect(buffered).toBeGreaterThanOrEqual(minimumDuringOutage);
 
     const before = agent.output().length;
@@ -110,25 +117,27 @@ describe('vigil agent faults', () => {
       'two pushes after the upstream came back',
     );
     await agent.stop('SIGKILL');
-    const afterKill = await scalar(agentDb, 'select count(*)::int as n from agent_outbox');
+    const afterKill = await scalar(onAgent, 'select count(*)::int as n from agent_outbox');
     expect(afterKill).toBeGreaterThan(0);
 
     agent = startAgentProcess(options);
     await agent.waitFor(/vigil agent started/);
+    // The killed agent's embedded PostgreSQL outlived it; the new process took it over cleanly.
+    expect(agent.output()).toMatch(/orphaned embedded PostgreSQL/);
     const cutoff = new Date(Date.now() - 2000);
     await eventually(
       async () =>
-        (await scalar(agentDb, 'select count(*)::int as n from agent_outbox where time <= $1', [
+        (await scalar(onAgent, 'select count(*)::int as n from agent_outbox where time <= $1', [
           cutoff,
         ])) === 0,
       60_000,
       'the backlog to drain',
     );
-    const local = await statusKeys(agentDb, cutoff);
-    const pushed = await statusKeys(upstreamDb, cutoff, agentId);
+    const local = await statusKeys(onAgent, cutoff);
+    const pushed = await statusKeys(onUpstream, cutoff, agentId);
     expect(pushed).toEqual(local);
     const duringOutage = await scalar(
-      upstreamDb,
+      onUpstream,
       `select count(*)::int as n from check_statuses s join checks k on k.id = s.check_id
        where k.agent_id = $1 and s.time between $2 and $3`,
       [agentId, outageStart, outageEnd],

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { z } from 'zod';
 import { findFreePort } from '../../src/platform/ports.ts';
 import { createAccessTokenService } from '../../src/modules/identity/access-tokens/access-tokens.service.ts';
@@ -85,7 +86,8 @@ export interface AgentProcessOptions {
   readonly token: string;
   readonly name: string;
   readonly canariesDir: string;
-  readonly database: TestDatabase;
+  /** Unset: the agent's own embedded PostgreSQL in dataDir, as shipped. */
+  readonly database?: TestDatabase;
   readonly dataDir: string;
   readonly port: number;
   readonly env?: NodeJS.ProcessEnv;
@@ -112,7 +114,7 @@ export function startAgentProcess(options: AgentProcessOptions): VigilProcess {
       '127.0.0.1',
     ],
     {
-      DATABASE_URL: options.database.url,
+      DATABASE_URL: options.database?.url ?? '',
       VIGIL_SECRET_KEY: 'agent-test-secret-key-'.repeat(3),
       VIGIL_AGENT_PUSH_INTERVAL: '1',
       VIGIL_AGENT_HEARTBEAT: '2',
@@ -210,6 +212,44 @@ export async function canaryFolder(
 }
 
 export { createTestDatabase, findFreePort };
+
+const embeddedState = z.object({ port: z.number(), password: z.string() });
+
+/** Runs one query on an agent's embedded PostgreSQL (a fresh connection: it may restart). */
+export async function queryEmbedded(
+  dataDir: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Record<string, unknown>[]> {
+  const state = embeddedState.parse(
+    JSON.parse(await fs.readFile(path.join(dataDir, 'embedded-postgres.json'), 'utf8')),
+  );
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/vigil`,
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return (await client.query<Record<string, unknown>>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Stops an embedded PostgreSQL a killed agent left behind (after a failed test). */
+export async function stopOrphanedPostgres(dataDir: string): Promise<void> {
+  const pidFile = await fs
+    .readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .catch(() => undefined);
+  const pid = Number(pidFile?.split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0) {
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  }
+}
 
 /** Polls until `probe` answers true, or throws after timeoutMs. */
 export async function eventually(
