@@ -15,8 +15,11 @@ const main = path.join(import.meta.dirname, '../../src/main.ts');
 export interface VigilProcess {
   readonly child: ChildProcess;
   output(): string;
-  /** Resolves when a line of output matches (or rejects after timeoutMs). */
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves when the output from `from` on matches (or rejects after timeoutMs). It resolves
+   * from the output handler itself, so the caller acts before the process runs much further.
+   */
+  waitFor(pattern: RegExp, timeoutMs?: number, from?: number): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -37,10 +40,10 @@ export function spawnVigil(args: readonly string[], env: NodeJS.ProcessEnv): Vig
   return {
     child,
     output: () => output,
-    waitFor(pattern, timeoutMs = 60_000) {
+    waitFor(pattern, timeoutMs = 60_000, from = 0) {
       return new Promise((resolve, reject) => {
         const check = (): void => {
-          if (!pattern.test(output)) return;
+          if (!pattern.test(output.slice(from))) return;
           cleanup();
           resolve();
         };
