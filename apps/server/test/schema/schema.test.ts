@@ -50,6 +50,10 @@ const internalTables = new Set([
   'identity_flows',
   'identity_flow_errors',
   'identity_tokens',
+  // `vigil agent`'s own bookkeeping (docs/agents.md), empty on an upstream.
+  'agent_outbox',
+  'agent_assigned_canaries',
+  'agent_upstream_state',
 ]);
 
 let database: TestDatabase;
