@@ -1,4 +1,4 @@
-import { localAgentId } from '@vigil/domain';
+import { dashboardSummaryFor, localAgentId } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
@@ -51,6 +51,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { createSealer } from './platform/crypto.ts';
 import type { Database } from './platform/db.ts';
 import type { Authenticator } from './platform/http/actor.ts';
+import type { PagePreload } from './platform/http/static-web.ts';
 
 export interface ApiOptions {
   readonly log: Logger;
@@ -103,6 +104,8 @@ export interface Api {
   /** enqueue() for producers; serve starts the consumers when workers are on. */
   readonly events: Events;
   readonly metrics: Registry;
+  /** API answers the web's pages ask for first, preloaded with the page's HTML. */
+  readonly pagePreloads: readonly PagePreload[];
 }
 
 /** Every area's services and routes, mounted under /api. */
@@ -155,6 +158,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     jobs: createJobHistoryWorker(db, options.jobs ?? defaultJobHistorySettings, options.log),
     events,
     metrics,
+    pagePreloads: [dashboardSummaryFor],
     authenticate: agents.authenticate(
       bearerOrSession(accessTokens, sessionAuthenticator(db, options.identity, actorCache)),
     ),
