@@ -62,7 +62,7 @@ describe('connection types', () => {
     const row = connectionWriteOf('email', values);
     expect(row.properties).toMatchObject({ host: 'smtp.x.org', port: 587, from: 'ops@x.org' });
     expect(row.url).toBe(
-      'smtp://$(username):$(password)@smtp.x.org:587/?from=ops%40x.org&fromName=&to=&encryption=Auto&auth=Unknown',
+      'smtp://smtp.x.org:587/?from=ops%40x.org&fromName=&to=&encryption=Auto&auth=Unknown',
     );
     expect(row.password).toBe('secret://smtp/pass');
     const discord = connectionWriteOf('discord', { ...defaults('discord'), username: '42' });

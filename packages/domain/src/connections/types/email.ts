@@ -5,7 +5,7 @@ import {
   type ConnectionTypeDefinition,
 } from '../connection-type.ts';
 
-/** SMTP delivery; the url keeps shoutrrr's smtp parameter names. */
+/** SMTP delivery: `smtp://host:port/?from=…`; the credentials stay in username and password. */
 export const emailConnection: ConnectionTypeDefinition = {
   type: 'email',
   label: 'Email',
@@ -48,6 +48,6 @@ export const emailConnection: ConnectionTypeDefinition = {
       auth: propertyText(p, 'auth') || 'Unknown',
     });
     const port = propertyText(p, 'port') || '587';
-    return `smtp://$(username):$(password)@${encodedProperty(p, 'host')}:${port}/?${query.toString()}`;
+    return `smtp://${encodedProperty(p, 'host')}:${port}/?${query.toString()}`;
   },
 };
