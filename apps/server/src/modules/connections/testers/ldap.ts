@@ -1,15 +1,21 @@
 import { Client } from 'ldapts';
+import { ldapErrorText } from '../../health/check-types/ldap.ts';
 import { ConnectionTestFailed, requireUrl, type ConnectionTester } from './connection-tester.ts';
 
 /** Binds as the connection's user (anonymously without one) and reads the root DSE. */
 export const ldapTester: ConnectionTester = {
   type: 'ldap',
   async test(connection, ctx) {
+    const url = requireUrl(connection);
+    // ldapts speaks TLS whenever tlsOptions is given, so only ldaps:// gets them.
+    const tls = url.startsWith('ldaps:')
+      ? { tlsOptions: { rejectUnauthorized: !connection.insecureTls } }
+      : {};
     const client = new Client({
-      url: requireUrl(connection),
+      url,
       timeout: ctx.timeoutMs,
       connectTimeout: ctx.timeoutMs,
-      tlsOptions: { rejectUnauthorized: !connection.insecureTls },
+      ...tls,
     });
     try {
       if (connection.username) await client.bind(connection.username, connection.password ?? '');
@@ -19,7 +25,7 @@ export const ldapTester: ConnectionTester = {
         attributes: ['namingContexts'],
       });
     } catch (error) {
-      throw new ConnectionTestFailed(error instanceof Error ? error.message : String(error));
+      throw new ConnectionTestFailed(ldapErrorText(error));
     } finally {
       await client.unbind().catch(() => undefined);
     }
