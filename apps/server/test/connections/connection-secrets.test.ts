@@ -146,6 +146,15 @@ describe('connection secrets', () => {
       type: 'http',
     });
     expect(blank.status).toBe(400);
+    const half = await call(app, 'POST', '/api/db/connections', 'admin', {
+      name: 'half',
+      type: 'http',
+      password: 'secret://only-name/',
+    });
+    expect(half.status).toBe(400);
+    expect(half.json).toMatchObject({
+      message: 'password: a secret or config map needs both a name and a key',
+    });
     for (const role of ['editor', 'commander', 'responder', 'viewer'] as const) {
       const answer = await call(app, 'POST', '/api/db/connections', role, {
         name: 'x',

@@ -6,7 +6,7 @@ import {
   type ConnectionTypeDefinition,
 } from './connection-type.ts';
 import { connectionTypeDefinition } from './connection-types.ts';
-import { parseSecretSource } from './secret-source.ts';
+import { isSecretReference } from './secret-source.ts';
 
 export type FormValue = string | number | boolean;
 /** A connection form's values: `name`, `namespace`, and one entry per field key. */
@@ -123,11 +123,10 @@ export function validateConnectionForm(
   for (const field of visibleValueFields(definition, values)) {
     if ('required' in field && field.required === true && blank(field.key))
       errors[field.key] = requiredMessage;
-    if (field.kind === 'EnvVarSource' && !blank(field.key)) {
-      const source = parseSecretSource(String(values[field.key]));
-      if (source.mode !== 'Static' && (source.name === '' || source.key === '')) {
-        errors[field.key] = 'A secret or config map needs both a name and a key';
-      }
+    const value = String(values[field.key] ?? '');
+    const looksLikeReference = /^(secret|configmap):\/\//.test(value);
+    if (field.kind === 'EnvVarSource' && looksLikeReference && !isSecretReference(value)) {
+      errors[field.key] = 'A secret or config map needs both a name and a key';
     }
   }
   return errors;

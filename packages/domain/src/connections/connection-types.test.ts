@@ -90,7 +90,10 @@ describe('connection types', () => {
     const git = connectionTypeDefinitions.git;
     const ssh = { ...defaults('git'), name: 'g', url: 'u', 'properties.authentication': 'ssh' };
     expect(validateConnectionForm(git, ssh)).toEqual({ certificate: 'This field is required' });
-    expect(validateConnectionForm(git, { ...ssh, certificate: 'secret://a/' })).toEqual({});
+    expect(validateConnectionForm(git, { ...ssh, certificate: 'secret://a/' })).toEqual({
+      certificate: 'A secret or config map needs both a name and a key',
+    });
+    expect(validateConnectionForm(git, { ...ssh, certificate: 'configmap://a/b' })).toEqual({});
     expect(parseSecretSource('secret://a/')).toEqual({ mode: 'Static', value: 'secret://a/' });
   });
 

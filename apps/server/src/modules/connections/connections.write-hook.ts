@@ -35,6 +35,9 @@ export function connectionsWriteHook(sealer: Sealer): WriteHook {
           const value = row[column];
           if (value === undefined || value === null) continue;
           if (typeof value !== 'string') throw badRequest(`${column} must be a string`);
+          if (/^(secret|configmap):\/\//.test(value) && !isSecretReference(value)) {
+            throw badRequest(`${column}: a secret or config map needs both a name and a key`);
+          }
           if (value === maskedSecret) delete written[column];
           else if (value === '') written[column] = null;
           else if (!isSecretReference(value)) written[column] = sealer.seal(value);
