@@ -134,7 +134,10 @@ test.describe('as an admin', () => {
     await expect(edit.getByLabel('Password Secret name')).toHaveValue('ntfy');
     await expect(edit.getByLabel('Password Secret key')).toHaveValue('token');
     // Switching the source clears the value.
-    await edit.getByRole('radio', { name: 'ConfigMap' }).first().click();
+    await edit
+      .getByRole('radiogroup', { name: 'Password source' })
+      .getByRole('radio', { name: 'ConfigMap' })
+      .click();
     await expect(edit.getByLabel('Password ConfigMap name')).toHaveValue('');
     await edit.getByRole('button', { name: 'Test' }).click();
     await expect(edit.getByRole('status')).toHaveText(
@@ -148,11 +151,19 @@ test.describe('as an admin', () => {
 test.describe('as an editor', () => {
   test.use({ storageState: authStatePath('editor') });
 
-  test('sees the list without Add', async ({ page }) => {
+  test('sees the list without Add, and may test but not change a connection', async ({ page }) => {
     await page.goto('/settings/connections');
     await expect(page.getByRole('heading', { name: 'Connections' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Connections' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add Connection' })).toHaveCount(0);
+    await page
+      .getByRole('row')
+      .filter({ hasText: `e2e-ntfy-${runId}` })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit ntfy Connection' });
+    await expect(edit.getByRole('button', { name: 'Test' })).toBeVisible();
+    await expect(edit.getByRole('button', { name: /Update|Delete/ })).toHaveCount(0);
+    await expectAccessible(page);
   });
 });
 

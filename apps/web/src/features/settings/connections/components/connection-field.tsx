@@ -85,6 +85,8 @@ export function ConnectionField({ field, values, errors, onChange }: ConnectionF
           label={labelOf(field.label, field.required)}
           value={text(field.key)}
           error={errors[field.key]}
+          concealed={field.key !== 'username'}
+          hint={field.hint}
           onChange={(value) => onChange(field.key, value)}
         />
       );

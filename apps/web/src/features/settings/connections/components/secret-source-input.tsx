@@ -7,6 +7,9 @@ export interface SecretSourceInputProps {
   readonly label: string;
   readonly value: string;
   readonly error: string | undefined;
+  /** Static values of secrets are typed as passwords; a username is not a secret. */
+  readonly concealed: boolean;
+  readonly hint?: string | undefined;
   onChange: (value: string) => void;
 }
 
@@ -16,7 +19,14 @@ const schemes = { Secret: 'secret', ConfigMap: 'configmap' } as const;
  * A secret-like value from one of three sources (spec 001 §2): Static (a password input),
  * or a Kubernetes Secret / ConfigMap by name and key. Switching the source clears the value.
  */
-export function SecretSourceInput({ label, value, error, onChange }: SecretSourceInputProps) {
+export function SecretSourceInput({
+  label,
+  value,
+  error,
+  concealed,
+  hint,
+  onChange,
+}: SecretSourceInputProps) {
   const id = useId();
   const parsed = parseSecretSource(value);
   const [mode, setMode] = useState<SecretSourceMode>(parsed.mode);
@@ -61,9 +71,9 @@ export function SecretSourceInput({ label, value, error, onChange }: SecretSourc
       {mode === 'Static' ? (
         <input
           id={id}
-          type="password"
+          type={concealed ? 'password' : 'text'}
           aria-label={label}
-          autoComplete="new-password"
+          autoComplete={concealed ? 'new-password' : 'off'}
           className={inputClassName}
           value={value}
           aria-invalid={error !== undefined}
@@ -86,6 +96,7 @@ export function SecretSourceInput({ label, value, error, onChange }: SecretSourc
           ))}
         </div>
       )}
+      {hint !== undefined && <p className="text-xs text-fg-muted">{hint}</p>}
       {error !== undefined && (
         <p id={errorIdFor(id)} role="alert" className="text-xs text-unhealthy">
           {error}
