@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldKinds, valueFields } from './connection-fields.ts';
 import {
+  type ConnectionFormValues,
   connectionWriteOf,
   defaultFormValues,
   formValuesOf,
@@ -56,9 +57,13 @@ describe('connection types', () => {
   });
 
   it('folds notification settings into properties and a composed url', () => {
-    const values = { ...defaults('email'), name: 'mail', 'properties.host': 'smtp.x.org' };
-    values['properties.from'] = 'ops@x.org';
-    values.password = 'secret://smtp/pass';
+    const values: ConnectionFormValues = {
+      ...defaults('email'),
+      name: 'mail',
+      'properties.host': 'smtp.x.org',
+      'properties.from': 'ops@x.org',
+      password: 'secret://smtp/pass',
+    };
     const row = connectionWriteOf('email', values);
     expect(row.properties).toMatchObject({ host: 'smtp.x.org', port: 587, from: 'ops@x.org' });
     expect(row.url).toBe(
