@@ -148,6 +148,38 @@ test.describe('as an admin', () => {
   });
 });
 
+test.describe('forms of other types', () => {
+  test.use({ storageState: authStatePath('admin') });
+
+  test('shows email groups and switches, and git authentication choices', async ({ page }) => {
+    await page.goto('/settings/connections?type=email');
+    const email = page.getByRole('dialog', { name: 'Add Email Connection' });
+    const server = email.getByRole('group', { name: 'SMTP server' });
+    await expect(server.getByLabel('Port')).toHaveValue('587');
+    await expect(server.getByRole('radio', { name: 'Auto' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(server.getByRole('radio', { name: 'Unknown' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expectAccessible(page);
+    await snapshot(page, 'connections-form-email');
+
+    await page.goto('/settings/connections?type=git');
+    const git = page.getByRole('dialog', { name: 'Add Git Connection' });
+    await expect(git.getByLabel('Ref')).toHaveValue('main');
+    await expect(git.getByLabel('Password', { exact: true })).toBeVisible();
+    await git.getByRole('radio', { name: 'ssh' }).click();
+    await expect(git.getByLabel('SSH Private Key *', { exact: true })).toBeVisible();
+    await expect(git.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await snapshot(page, 'connections-form-git');
+    await git.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Connection' })).toBeVisible();
+  });
+});
+
 test.describe('as an editor', () => {
   test.use({ storageState: authStatePath('editor') });
 

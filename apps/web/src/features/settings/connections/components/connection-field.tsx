@@ -86,6 +86,7 @@ export function ConnectionField({ field, values, errors, onChange }: ConnectionF
           value={text(field.key)}
           error={errors[field.key]}
           concealed={field.key !== 'username'}
+          multiline={field.key === 'certificate'}
           hint={field.hint}
           onChange={(value) => onChange(field.key, value)}
         />

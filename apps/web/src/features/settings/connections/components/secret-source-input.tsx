@@ -1,7 +1,7 @@
 import { parseSecretSource, secretSourceModes, type SecretSourceMode } from '@vigil/domain';
 import { useId, useState } from 'react';
 import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { errorIdFor, inputClassName } from '../../../../ui/form-field.tsx';
+import { errorIdFor, inputClassName, textareaClassName } from '../../../../ui/form-field.tsx';
 
 export interface SecretSourceInputProps {
   readonly label: string;
@@ -9,6 +9,8 @@ export interface SecretSourceInputProps {
   readonly error: string | undefined;
   /** Static values of secrets are typed as passwords; a username is not a secret. */
   readonly concealed: boolean;
+  /** Certificates, keys and kubeconfigs keep their line breaks, so they get a text area. */
+  readonly multiline: boolean;
   readonly hint?: string | undefined;
   onChange: (value: string) => void;
 }
@@ -24,6 +26,7 @@ export function SecretSourceInput({
   value,
   error,
   concealed,
+  multiline,
   hint,
   onChange,
 }: SecretSourceInputProps) {
@@ -68,7 +71,18 @@ export function SecretSourceInput({
           </button>
         ))}
       </div>
-      {mode === 'Static' ? (
+      {mode === 'Static' && multiline ? (
+        <textarea
+          id={id}
+          aria-label={label}
+          spellCheck={false}
+          className={cx(textareaClassName, 'font-mono text-xs')}
+          value={value}
+          aria-invalid={error !== undefined}
+          {...described}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : mode === 'Static' ? (
         <input
           id={id}
           type={concealed ? 'password' : 'text'}
