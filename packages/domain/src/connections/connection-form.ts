@@ -37,7 +37,7 @@ export interface ConnectionWrite {
   password: string | null;
   certificate: string | null;
   insecure_tls: boolean;
-  properties: Record<string, FormValue>;
+  properties: Record<string, unknown>;
 }
 
 function fieldDefault(field: ValueField): FormValue {
@@ -58,7 +58,7 @@ export function defaultFormValues(definition: ConnectionTypeDefinition): Connect
 const propertyName = (key: FieldKey): string | undefined =>
   key.startsWith('properties.') ? key.slice('properties.'.length) : undefined;
 
-/** A stored connection read back into its form; unknown properties are kept as they are. */
+/** A stored connection read back into its form. */
 export function formValuesOf(row: ConnectionRead): ConnectionFormValues {
   const definition = connectionTypeDefinition(row.type);
   const values = defaultFormValues(definition);
@@ -84,17 +84,23 @@ function columnOf(key: FieldKey): 'url' | 'username' | 'password' | 'certificate
 const text = (value: FormValue | undefined): string | null =>
   value === undefined || value === '' ? null : String(value);
 
-/** The row to store for a form; composed types get their url from their properties. */
+/**
+ * The row to store for a form; composed types get their url from their properties. Stored
+ * properties that no field of the form manages (written by the API) are kept.
+ */
 export function connectionWriteOf(
   type: ConnectionType,
   values: ConnectionFormValues,
+  stored: Readonly<Record<string, unknown>> = {},
 ): ConnectionWrite {
   const definition = connectionTypeDefinition(type);
-  const properties: Record<string, FormValue> = {};
+  const properties: Record<string, unknown> = { ...stored };
   for (const field of valueFields(definition.fields)) {
     const name = propertyName(field.key);
+    if (name === undefined) continue;
     const value = values[field.key];
-    if (name !== undefined && value !== undefined && value !== '') properties[name] = value;
+    if (value !== undefined && value !== '') properties[name] = value;
+    else delete properties[name];
   }
   return {
     name: String(values.name ?? '').trim(),

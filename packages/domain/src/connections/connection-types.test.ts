@@ -82,6 +82,15 @@ describe('connection types', () => {
     const read = formValuesOf({ id: 'x', ...row, password: '********' });
     expect(read).toMatchObject({ name: 'files', 'properties.host': 'h', 'properties.port': 22 });
     expect(read.password).toBe('********');
+    const kept = connectionWriteOf(
+      'sftp',
+      { ...read, 'properties.path': '' },
+      {
+        path: '/old',
+        retries: { max: 3 },
+      },
+    );
+    expect(kept.properties).toEqual({ host: 'h', port: 22, retries: { max: 3 } });
   });
 
   it('requires name, namespace, the type fields, and both parts of a reference', () => {

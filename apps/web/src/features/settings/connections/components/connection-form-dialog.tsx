@@ -46,7 +46,7 @@ export function ConnectionFormDialog({
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(validateConnectionForm(definition, values)).length > 0) return;
-    const row = connectionWriteOf(definition.type, values);
+    const row = connectionWriteOf(definition.type, values, existing?.properties ?? {});
     save.mutate({ id: existing?.id, row }, { onSuccess: onClose });
   };
 
