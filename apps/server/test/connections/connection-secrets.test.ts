@@ -59,6 +59,15 @@ describe('connection secrets', () => {
     }
     const asked = await call(app, 'GET', '/api/db/connections?select=certificate', 'admin');
     expect(asked.status).toBe(400);
+    // Filtering or ordering on a hidden column would be an oracle for its value.
+    for (const probe of [
+      'certificate=like.v1*',
+      'order=certificate.asc',
+      'or=(password.is.null)',
+    ]) {
+      const answer = await call(app, 'GET', `/api/db/connections?${probe}`, 'admin');
+      expect(answer.status, probe).toBe(400);
+    }
     await app.database.db.pool.query(
       `insert into people (id, name) values ('00000000-0000-0000-0000-0000000000aa', 'Tester')
        on conflict do nothing`,
