@@ -136,6 +136,28 @@ describe('POST /api/connection/test/{id}', () => {
     expect(JSON.stringify(answer.json)).not.toContain('superSecret');
   });
 
+  it('says so when a stored secret cannot be opened or its file is missing', async () => {
+    const id = await createConnection(app, { name: 'rekeyed', type: 'redis', url: 'redis://x' });
+    await app.database.db.pool.query(`update connections set password = $1 where id = $2`, [
+      'v1.AAAA.BBBB.CCCC',
+      id,
+    ]);
+    expect(outcomeOf(await testConnection(app, id))).toBe(
+      'A stored secret cannot be opened: was VIGIL_SECRET_KEY changed?',
+    );
+    const missing = await createConnection(app, {
+      name: 'unmounted',
+      type: 'redis',
+      url: 'redis://127.0.0.1:6379',
+      password: 'secret://redis/password',
+    });
+    const answer = await testConnection(app, missing);
+    expect(answer.status).toBe(400);
+    expect(outcomeOf(answer)).toBe(
+      'secret redis/password cannot be read: VIGIL_SECRETS_DIR is not set',
+    );
+  });
+
   it('lets admin and editor test, refuses commander, responder, viewer and anonymous', async () => {
     const id = await createConnection(app, {
       name: 'roles',

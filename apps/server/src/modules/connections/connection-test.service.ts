@@ -40,8 +40,11 @@ export function createConnectionTestService(
       if (!row) throw notFound(`connection ${parsed.data} was not found`);
       const tester = testers.get(row.type);
       if (!tester) throw notSupported();
+      const connection = await openConnection(row, open).catch((error: unknown) => {
+        if (error instanceof CheckConfigError) throw testFailed(error.message);
+        throw testFailed('A stored secret cannot be opened: was VIGIL_SECRET_KEY changed?');
+      });
       try {
-        const connection = await openConnection(row, open);
         const signal = AbortSignal.timeout(settings.timeoutMs);
         await tester.test(connection, { signal, timeoutMs: settings.timeoutMs });
       } catch (error) {
