@@ -4,8 +4,7 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { createDataApi } from './data-api/data-api.module.ts';
 import { createAgentsModule, type AgentsSettings } from './modules/agents/agents.module.ts';
-import { createConnectionResolver } from './modules/connections/connection-resolver.ts';
-import { connectionsWriteHook } from './modules/connections/connections.write-hook.ts';
+import { createConnectionsModule } from './modules/connections/connections.module.ts';
 import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts';
 import { canariesWriteHook } from './modules/health/canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './modules/health/engine/health-engine.ts';
@@ -123,12 +122,14 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   const sealer = createSealer(options.identity.secretKey);
   const metrics = options.metrics ?? new Registry();
   const healthSettings = options.health ?? defaultHealthSettings;
+  const values = createValueResolver(healthSettings.secretsDir);
+  const connections = createConnectionsModule(db, sealer, values);
   const health = createHealthEngine({
     db,
     log: options.log,
     metrics,
-    connections: createConnectionResolver(db, sealer),
-    values: createValueResolver(healthSettings.secretsDir),
+    connections: connections.resolve,
+    values,
     agentId: localAgentId,
     ...healthSettings,
   });
@@ -147,7 +148,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       ['properties', properties.writeHook],
       ['identities', identitiesWriteHook],
       ['canaries', canariesWriteHook],
-      ['connections', connectionsWriteHook(sealer)],
+      ['connections', connections.writeHook],
       ['identity_providers', providersWriteHook(identity.sealer)],
       ['agents', agents.writeHook],
     ]),
@@ -175,6 +176,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       dataApi.routes,
       kubeApi(dataApi.service, accessTokens, options.publicUrl),
       agents.routes,
+      connections.routes,
     ],
   };
 }

@@ -4,3 +4,8 @@ export * from './health/time-ranges.ts';
 export * from './jobs/job-history.ts';
 export * from './agents/agent.ts';
 export * from './health/dashboard-summary.ts';
+export * from './connections/connection-fields.ts';
+export * from './connections/connection-type.ts';
+export * from './connections/connection-types.ts';
+export * from './connections/connection-form.ts';
+export * from './connections/secret-source.ts';

@@ -75,6 +75,8 @@ export const exposedResources: readonly ExposedResource[] = [
     hiddenColumns: ['password', 'certificate'],
     writeOnlyColumns: ['password', 'certificate'],
   },
+  // The connections list and form: static secrets masked, Secret/ConfigMap references shown.
+  { name: 'connections_masked', object: 'connections', readOnly: true },
   { name: 'properties', object: 'properties' },
   { name: 'notifications', object: 'notifications' },
   { name: 'notification_send_history', object: 'notifications' },

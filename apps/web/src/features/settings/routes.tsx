@@ -55,6 +55,20 @@ export const settingsRoutes: RouteObject[] = [
         ],
       },
       {
+        path: 'connections',
+        handle: { crumb: 'Connections' },
+        element: <RequirePermission object="connections" action="read" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { ConnectionsPage } = await import('./connections/pages/connections-page.tsx');
+              return { Component: ConnectionsPage };
+            },
+          },
+        ],
+      },
+      {
         path: 'jobs',
         handle: { crumb: 'Job History' },
         element: <RequirePermission object="database" action="read" />,
