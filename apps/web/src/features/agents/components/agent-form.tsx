@@ -91,7 +91,7 @@ export function AgentForm({
           errors={errors.labels}
           disabled={!canWrite}
         />
-        <AgentKubernetesField register={register} />
+        <AgentKubernetesField control={control} register={register} />
       </fieldset>
       {canWrite && (
         <div className="flex justify-end gap-2 border-t border-border pt-4">

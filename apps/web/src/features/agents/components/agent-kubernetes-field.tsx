@@ -1,11 +1,16 @@
 import { agentScrapeIntervals } from '@vigil/domain';
-import type { UseFormRegister } from 'react-hook-form';
+import { Controller, type Control, type UseFormRegister } from 'react-hook-form';
 import { FormField, controlProps, textareaClassName } from '../../../ui/form-field.tsx';
 import { focusRing } from '../../../ui/class-names.ts';
 import type { AgentFormValues } from '../model/agent-form.ts';
 
 /** Kubernetes scraping settings handed to the agent (spec 000 §9: disabled, every 30m). */
-export function AgentKubernetesField({ register }: { register: UseFormRegister<AgentFormValues> }) {
+export interface AgentKubernetesFieldProps {
+  control: Control<AgentFormValues>;
+  register: UseFormRegister<AgentFormValues>;
+}
+
+export function AgentKubernetesField({ control, register }: AgentKubernetesFieldProps) {
   return (
     <fieldset className="space-y-3 rounded-md border border-border p-3">
       <legend className="px-1 text-sm font-medium">Kubernetes</legend>
@@ -14,16 +19,27 @@ export function AgentKubernetesField({ register }: { register: UseFormRegister<A
         Scrape the cluster the agent runs in
       </label>
       <FormField label="Scrape interval" htmlFor="agent-kubernetes-interval">
-        <select
-          {...controlProps('agent-kubernetes-interval', false)}
-          {...register('kubernetes.interval')}
-        >
-          {agentScrapeIntervals.map((interval) => (
-            <option key={interval} value={interval}>
-              {interval}
-            </option>
-          ))}
-        </select>
+        {/* Controlled: an uncontrolled select can read its first option before the default. */}
+        <Controller
+          control={control}
+          name="kubernetes.interval"
+          render={({ field }) => (
+            <select
+              {...controlProps('agent-kubernetes-interval', false)}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            >
+              {agentScrapeIntervals.map((interval) => (
+                <option key={interval} value={interval}>
+                  {interval}
+                </option>
+              ))}
+            </select>
+          )}
+        />
       </FormField>
       <FormField label="Exclusions" htmlFor="agent-kubernetes-exclusions">
         <textarea
