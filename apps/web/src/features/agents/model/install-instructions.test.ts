@@ -1,4 +1,5 @@
 import { parseAllDocuments } from 'yaml';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
   cliCommand,
@@ -29,18 +30,38 @@ describe('install commands', () => {
   });
 });
 
+const labels = z.record(z.string(), z.string());
+const secretSchema = z.object({
+  kind: z.literal('Secret'),
+  metadata: z.object({ name: z.string() }),
+  stringData: z.record(z.string(), z.string()),
+});
+const deploymentSchema = z.object({
+  kind: z.literal('Deployment'),
+  spec: z.object({
+    selector: z.object({ matchLabels: labels }),
+    template: z.object({
+      metadata: z.object({ labels }),
+      spec: z.object({
+        containers: z.array(z.object({ args: z.array(z.string()), envFrom: z.unknown() })),
+      }),
+    }),
+  }),
+});
+
 describe('kubernetesManifest', () => {
   it('is a Secret with the token and a Deployment that runs vigil agent from it', () => {
-    const docs = parseAllDocuments(kubernetesManifest(target)).map((doc) => doc.toJS());
-    expect(docs.map((doc) => doc.kind)).toEqual(['Secret', 'Deployment']);
-    const [secret, deployment] = docs;
+    const docs = parseAllDocuments(kubernetesManifest(target));
+    expect(docs).toHaveLength(2);
+    const secret = secretSchema.parse(docs[0]?.toJS());
+    const deployment = deploymentSchema.parse(docs[1]?.toJS());
     expect(secret.metadata.name).toBe('vigil-agent-eu-prod');
     expect(secret.stringData).toEqual({
       VIGIL_UPSTREAM: target.upstream,
       VIGIL_AGENT_TOKEN: target.token,
     });
     const container = deployment.spec.template.spec.containers[0];
-    expect(container.args).toEqual([
+    expect(container?.args).toEqual([
       'agent',
       '--upstream',
       '$(VIGIL_UPSTREAM)',
@@ -49,7 +70,7 @@ describe('kubernetesManifest', () => {
       '--name',
       'eu-prod',
     ]);
-    expect(container.envFrom).toEqual([{ secretRef: { name: 'vigil-agent-eu-prod' } }]);
+    expect(container?.envFrom).toEqual([{ secretRef: { name: 'vigil-agent-eu-prod' } }]);
     expect(JSON.stringify(deployment)).not.toContain(target.token);
     expect(deployment.spec.selector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
   });
