@@ -46,7 +46,8 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={sorted ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
-      className="px-3 py-2 font-medium whitespace-nowrap"
+      // Headers wrap so that all ten columns fit beside the sidebar at 1280 px.
+      className="px-3 py-2 align-bottom font-medium"
     >
       {column === undefined ? (
         label
@@ -54,7 +55,7 @@ function SortHeader({
         <button
           type="button"
           onClick={() => onSort(column)}
-          className={cx('inline-flex items-center gap-1 uppercase', focusRing)}
+          className={cx('inline-flex items-center gap-1 text-left uppercase', focusRing)}
         >
           {label}
           {sorted && <Arrow aria-hidden="true" className="size-3" />}

@@ -54,7 +54,7 @@ export function InstallInstructionsDialog({
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
           <p>{tokenWarning}</p>
         </div>
-        <CodeBlock label="Access token" code={target.token} />
+        <CodeBlock wrap label="Access token" code={target.token} />
         <TabList
           label="Installation method"
           idPrefix="agent-install"
@@ -69,15 +69,15 @@ export function InstallInstructionsDialog({
               repository, or apply it directly. The token is kept in a Secret.
             </p>
             <CodeBlock label="Kubernetes manifest" code={kubernetesManifest(target)} />
-            <CodeBlock label="Apply command" code={applyCommand(target)} />
+            <CodeBlock wrap label="Apply command" code={applyCommand(target)} />
           </div>
         </TabPanel>
         <TabPanel idPrefix="agent-install" tabKey="cli" selected={tab === 'cli'}>
           <div className="space-y-3 text-sm">
             <p>Run the agent with an installed vigil:</p>
-            <CodeBlock label="CLI command" code={cliCommand(target)} />
+            <CodeBlock wrap label="CLI command" code={cliCommand(target)} />
             <p>Or from a source checkout of Vigil:</p>
-            <CodeBlock label="Source checkout command" code={sourceCommand(target)} />
+            <CodeBlock wrap label="Source checkout command" code={sourceCommand(target)} />
           </div>
         </TabPanel>
         <section aria-labelledby="agent-next-steps" className="space-y-1 text-sm">

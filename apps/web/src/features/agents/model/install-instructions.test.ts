@@ -72,6 +72,7 @@ describe('kubernetesManifest', () => {
     ]);
     expect(container?.envFrom).toEqual([{ secretRef: { name: 'vigil-agent-eu-prod' } }]);
     expect(JSON.stringify(deployment)).not.toContain(target.token);
+    expect(kubernetesManifest(target)).not.toMatch(/[&*]a\d/);
     expect(deployment.spec.selector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
   });
 

@@ -86,7 +86,9 @@ export function kubernetesManifest(target: InstallTarget, image = 'vigil:latest'
       },
     },
   };
-  return `${stringify(secret)}---\n${stringify(deployment)}`;
+  // Repeated label objects would otherwise become YAML anchors, which readers trip over.
+  const options = { aliasDuplicateObjects: false };
+  return `${stringify(secret, options)}---\n${stringify(deployment, options)}`;
 }
 
 /** Shell lines that apply the manifest from a file, for the next steps. */

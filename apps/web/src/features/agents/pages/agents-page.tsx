@@ -51,7 +51,7 @@ export function AgentsPage() {
         <div className="flex items-center gap-2">
           <Button
             size="sm"
-            label="Refresh"
+            label="Refresh agents"
             disabled={agents.isFetching}
             onClick={() => void agents.refetch()}
           >
