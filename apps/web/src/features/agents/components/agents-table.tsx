@@ -111,16 +111,16 @@ export function AgentsTable({ agents, now, sortBy, sortOrder, onSort, onOpen }: 
               <TableCell>
                 <AgentStatusBadge status={agentStatus(agent.last_seen, now)} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell>
                 <RelativeTime value={agent.last_received} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell>
                 <RelativeTime value={agent.created_at} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell>
                 <RelativeTime value={agent.updated_at} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">{agent.created_by?.name ?? ''}</TableCell>
+              <TableCell>{agent.created_by?.name ?? ''}</TableCell>
             </tr>
           ))}
         </tbody>
