@@ -93,11 +93,13 @@ async function deleteAgent(page: Page, name: string, cleanup: 'Yes' | 'No'): Pro
   const ask = page.getByRole('dialog', { name: 'Delete resources' });
   await expect(ask).toContainText('Delete the resources created by agent');
   await expectAccessibleWithoutToasts(page);
+  await snapshot(page, `agents-delete-ask-${cleanup}`);
   await ask.getByRole('button', { name: cleanup }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Agent' });
   await expect(confirm).toContainText(
     cleanup === 'Yes' ? 'and the resources it created' : 'What it created is kept',
   );
+  await snapshot(page, `agents-delete-confirm-${cleanup}`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Agent deleted')).toBeVisible();
   await expect(agentRow(page, name)).toHaveCount(0);
@@ -185,6 +187,7 @@ test.describe('as an admin', () => {
     await expect(edit.getByLabel('Exclusions')).toHaveValue('kube-system');
     await edit.getByLabel('Description').fill('EU production, moved');
     await expectAccessibleWithoutToasts(page);
+    await snapshot(page, 'agents-edit-drawer');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Agent updated')).toBeVisible();
     await expect(edit).toBeHidden();

@@ -91,7 +91,7 @@ export function AgentsTable({ agents, now, sortBy, sortOrder, onSort, onOpen }: 
               onClick={() => onOpen(agent)}
               className="cursor-pointer hover:bg-surface-muted"
             >
-              <TableCell className="font-medium whitespace-nowrap">
+              <TableCell className="font-medium">
                 <button
                   type="button"
                   title={agent.description ?? undefined}
@@ -99,7 +99,7 @@ export function AgentsTable({ agents, now, sortBy, sortOrder, onSort, onOpen }: 
                     event.stopPropagation();
                     onOpen(agent);
                   }}
-                  className={cx('hover:underline', focusRing)}
+                  className={cx('text-left hover:underline', focusRing)}
                 >
                   {agent.name}
                 </button>
@@ -108,16 +108,16 @@ export function AgentsTable({ agents, now, sortBy, sortOrder, onSort, onOpen }: 
               <TableCell className="tabular-nums">{agent.checks_count}</TableCell>
               <TableCell className="tabular-nums">{agent.config_scrapper_count}</TableCell>
               <TableCell className="tabular-nums">{agent.playbook_runs_count}</TableCell>
-              <TableCell>
+              <TableCell className="whitespace-nowrap">
                 <AgentStatusBadge status={agentStatus(agent.last_seen, now)} />
               </TableCell>
-              <TableCell>
+              <TableCell className="whitespace-nowrap">
                 <RelativeTime value={agent.last_received} />
               </TableCell>
-              <TableCell>
+              <TableCell className="whitespace-nowrap">
                 <RelativeTime value={agent.created_at} />
               </TableCell>
-              <TableCell>
+              <TableCell className="whitespace-nowrap">
                 <RelativeTime value={agent.updated_at} />
               </TableCell>
               <TableCell>{agent.created_by?.name ?? ''}</TableCell>
