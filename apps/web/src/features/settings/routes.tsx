@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { RequirePermission } from '../../app/guards/require-permission.tsx';
+import { agentsRoute } from '../agents/routes.tsx';
 
 /** Settings pages, rendered inside the shell; each is gated by read on its resource. */
 export const settingsRoutes: RouteObject[] = [
@@ -96,6 +97,7 @@ export const settingsRoutes: RouteObject[] = [
           },
         ],
       },
+      agentsRoute('agents'),
       {
         path: 'users',
         handle: { crumb: 'Users' },
