@@ -42,6 +42,8 @@ import {
   type Events,
 } from './modules/events/events.module.ts';
 import { kubeApi } from './modules/kube-api/kube-api.module.ts';
+import { notificationConsumer } from './modules/notifications/notifications.consumer.ts';
+import { notificationsWriteHook } from './modules/notifications/notifications.write-hook.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { createPropertiesService } from './modules/properties/properties.service.ts';
@@ -70,6 +72,8 @@ export interface ApiOptions {
   /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
   readonly publicUrl?: string | undefined;
   readonly agents?: AgentsSettings;
+  /** The SMTP connection that mails people and teams (default connection://default/smtp). */
+  readonly notificationEmailConnection?: string;
 }
 
 /** How the health engine runs checks (VIGIL_CHECK_* settings). */
@@ -138,7 +142,13 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     log: options.log,
     metrics,
     settings: options.events ?? defaultEventQueueSettings,
-    consumers: [],
+    consumers: [
+      notificationConsumer({
+        db,
+        resolveConnection: connections.resolve,
+        emailConnection: options.notificationEmailConnection ?? 'connection://default/smtp',
+      }),
+    ],
   });
   const accessTokens = createAccessTokenService(db);
   const agents = createAgentsModule(db, options.agents);
@@ -151,6 +161,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       ['connections', connections.writeHook],
       ['identity_providers', providersWriteHook(identity.sealer)],
       ['agents', agents.writeHook],
+      ['notifications', notificationsWriteHook],
     ]),
   );
   return {
