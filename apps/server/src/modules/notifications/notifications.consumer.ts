@@ -7,6 +7,7 @@ import type { QueuedEvent } from '../events/event.ts';
 import { admits, renderMessage } from './notification-message.ts';
 import { checkVariables } from './check-resource.repository.ts';
 import {
+  lockResource,
   recordAttempt,
   sentWithin,
   subscribedTo,
@@ -96,9 +97,15 @@ async function handleRule(
     });
     return null;
   }
-  if (rule.repeat_interval && attempt.resourceId) {
-    const ms = repeatIntervalMs(rule.repeat_interval);
-    if (await sentWithin(deps.db.pool, rule.id, attempt.resourceId, event.name, event.id, ms)) {
+  const { repeat_interval: repeat } = rule;
+  const resourceKey = attempt.resourceId;
+  if (!repeat || !resourceKey) return deliverToRecipients(deps, rule, attempt, message, signal);
+  // Events of one resource may be handled at once: the lock makes the interval check and the
+  // send one step, so two of them cannot both find nothing sent and both send.
+  return deps.db.transaction(async (client) => {
+    await lockResource(client, rule.id, resourceKey);
+    const ms = repeatIntervalMs(repeat);
+    if (await sentWithin(deps.db.pool, rule.id, resourceKey, event.name, event.id, ms)) {
       await recordAttempt(deps.db.pool, {
         ...attempt,
         recipient: null,
@@ -109,6 +116,6 @@ async function handleRule(
       });
       return null;
     }
-  }
-  return deliverToRecipients(deps, rule, attempt, message, signal);
+    return deliverToRecipients(deps, rule, attempt, message, signal);
+  });
 }

@@ -134,3 +134,14 @@ export async function recordAttempt(db: Queryable, attempt: SendAttempt): Promis
     ],
   );
 }
+
+/** Held until the caller's transaction ends: one sender per notification and resource. */
+export async function lockResource(
+  db: Queryable,
+  notificationId: string,
+  resourceId: string,
+): Promise<void> {
+  await db.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+    `notification:${notificationId}:${resourceId}`,
+  ]);
+}
