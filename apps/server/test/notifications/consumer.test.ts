@@ -12,7 +12,7 @@ import {
   startNotifications,
   waitUntil,
 } from './notifications-harness.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { messageOf, startReceiver, type Receiver } from './receiver.ts';
 
 let database: TestDatabase;
 let events: Events | undefined;
@@ -36,7 +36,10 @@ async function receiver(port = 0): Promise<Receiver> {
 }
 
 const queued = async (): Promise<number> =>
-  Number((await database.db.pool.query('select count(*)::int as n from event_queue')).rows[0]?.n);
+  Number(
+    (await database.db.pool.query<{ n: number }>('select count(*)::int as n from event_queue'))
+      .rows[0]?.n,
+  );
 
 describe('check events', () => {
   it('are queued with the transition only when a notification subscribes to them', async () => {
@@ -141,7 +144,7 @@ describe('delivery', () => {
     events = startNotifications(db);
     await queueCheckEvents(db, 'check.failed', checkId, 3);
     await waitUntil(async () => (await queued()) === 0);
-    expect(hook.received.map((r) => JSON.parse(r.body).message)).toEqual(['quiet']);
+    expect(hook.received.map((r) => messageOf(r.body))).toEqual(['quiet']);
     expect((await sendHistory(db, repeated)).map((h) => h.status)).toEqual([
       'sent',
       'repeat-interval',
@@ -169,10 +172,10 @@ describe('faults', () => {
     events = startNotifications(db, { backoff: { baseMs: 300, maxMs: 1000 } });
     await queueCheckEvents(db, 'check.failed', checkId, 1);
     await waitUntil(async () => {
-      const row = await db.pool.query('select attempts from event_queue');
+      const row = await db.pool.query<{ attempts: number }>('select attempts from event_queue');
       return Number(row.rows[0]?.attempts ?? 0) >= 2;
     });
-    const failing = await db.pool.query('select error from event_queue');
+    const failing = await db.pool.query<{ error: string }>('select error from event_queue');
     expect(failing.rows[0]?.error).toContain(`${b}: POST http://127.0.0.1:${port}:`);
     const back = await receiver(port);
     await back.waitFor(1);
@@ -187,7 +190,7 @@ describe('faults', () => {
         .sort(),
     ).toEqual([a, b].sort());
     expect(history.filter((h) => h.status === 'failed').length).toBeGreaterThanOrEqual(2);
-    const summary = await db.pool.query(
+    const summary = await db.pool.query<{ sent: number; most_common_error: string }>(
       'select sent, failed, most_common_error from notifications_summary where id = $1',
       [id],
     );

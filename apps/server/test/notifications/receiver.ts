@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
 export interface Received {
@@ -70,4 +71,9 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The `message` of a generic webhook body. */
+export function messageOf(body: string): string {
+  return z.object({ message: z.string() }).parse(JSON.parse(body)).message;
 }

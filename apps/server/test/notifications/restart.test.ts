@@ -8,7 +8,7 @@ import {
   startNotifications,
   waitUntil,
 } from './notifications-harness.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { messageOf, startReceiver, type Receiver } from './receiver.ts';
 
 let database: TestDatabase;
 let hook: Receiver;
@@ -40,13 +40,13 @@ it('loses and repeats none of 1,000 pending notifications across a restart', asy
   const second = startNotifications(db, { batchSize: 50 });
   try {
     await waitUntil(async () => {
-      const left = await db.pool.query('select count(*)::int as n from event_queue');
+      const left = await db.pool.query<{ n: number }>('select count(*)::int as n from event_queue');
       return left.rows[0]?.n === 0;
     }, 60_000);
   } finally {
     await second.stop();
   }
-  const messages = hook.received.map((r) => String(JSON.parse(r.body).message));
+  const messages = hook.received.map((r) => messageOf(r.body));
   expect(messages).toHaveLength(1000);
   expect(new Set(messages).size).toBe(1000);
   const sent = await db.pool.query(

@@ -37,9 +37,8 @@ export async function checkVariables(
      where k.id = $1`,
     [checkId],
   );
-  const raw = found.rows[0];
-  if (!raw) return null;
-  const row = checkRow.parse(raw);
+  if (found.rows.length === 0) return null;
+  const row = checkRow.parse(found.rows[0]);
   return {
     check: {
       id: row.id,

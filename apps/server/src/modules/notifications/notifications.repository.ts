@@ -57,9 +57,8 @@ export async function teamRecipients(
      group by t.id`,
     [teamId],
   );
-  const row = found.rows[0];
-  if (!row) return { emails: [], connections: [] };
-  const team = teamRow.parse(row);
+  if (found.rows.length === 0) return { emails: [], connections: [] };
+  const team = teamRow.parse(found.rows[0]);
   const connections = (team.spec.notifications ?? []).flatMap((entry) => {
     const parsed = z.object({ connection: z.string() }).safeParse(entry);
     return parsed.success ? [parsed.data.connection] : [];

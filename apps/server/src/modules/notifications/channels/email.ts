@@ -22,7 +22,9 @@ export const emailChannel: NotificationChannel = {
       });
     } catch (error) {
       const host = new URL(smtpUrl(connection)).host;
-      throw new DeliveryError(`SMTP ${host}: ${error instanceof Error ? error.message : error}`);
+      throw new DeliveryError(
+        `SMTP ${host}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       signal.removeEventListener('abort', abort);
       transport.close();
