@@ -84,6 +84,21 @@ export const settingsRoutes: RouteObject[] = [
         ],
       },
       {
+        path: 'notifications',
+        handle: { crumb: 'Notifications' },
+        element: <RequirePermission object="notifications" action="read" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { NotificationsPage } =
+                await import('./notifications/pages/notifications-page.tsx');
+              return { Component: NotificationsPage };
+            },
+          },
+        ],
+      },
+      {
         path: 'event-queue-status',
         handle: { crumb: 'Event Queue' },
         element: <RequirePermission object="database" action="read" />,
