@@ -36,7 +36,7 @@ export function useNotificationsQuery() {
       (
         await apiList('db', '/notifications_summary', notificationRowSchema, {
           query: {
-            select: '*,person:people(id,name),team:teams(id,name),created_by(id,name)',
+            select: '*,person:person_id(id,name),team:team_id(id,name),created_by(id,name)',
             deleted_at: 'is.null',
             order: 'created_at.desc',
           },

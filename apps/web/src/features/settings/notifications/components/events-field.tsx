@@ -23,7 +23,7 @@ export function EventsField({
       aria-describedby={error ? 'notification-events-error' : undefined}
     >
       <legend className="text-sm font-medium">Events (required)</legend>
-      <div className="grid max-h-36 grid-cols-2 gap-x-3 overflow-auto rounded-md border border-border p-2">
+      <div className="grid grid-cols-2 sm:grid-cols-3 gap-x-3 overflow-auto rounded-md border border-border p-2">
         {notificationEvents.map((event) => (
           <label key={event} className="flex items-center gap-2 text-xs">
             <input

@@ -56,7 +56,7 @@ export function NotificationDialog({
     <Dialog
       open
       onOpenChange={closeOnDismiss(onClose)}
-      size="medium"
+      size="large"
       title={row ? 'Edit Notification' : 'Add Notification'}
       description={
         editable || !row ? undefined : `Managed by ${row.source ?? 'another source'}: read-only.`
