@@ -1,50 +1,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { channelFor } from '../../src/modules/notifications/channels/registry.ts';
+import { startSmtpReceiver, type Mail } from './smtp-receiver.ts';
 
-interface Mail {
-  from: string;
-  to: string[];
-  data: string;
-  user: string | undefined;
-}
-
-const mails: Mail[] = [];
-let server: SMTPServer;
+let smtpServer: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let port = 0;
+let mails: Mail[] = [];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    allowInsecureAuth: true,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 's3cret') {
-        callback(null, { user: auth.username });
-      } else callback(new Error('bad credentials'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-          user: typeof session.user === 'string' ? session.user : undefined,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  port = address.port;
+  smtpServer = await startSmtpReceiver();
+  port = smtpServer.port;
+  mails = smtpServer.mails;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtpServer.close());
 
 const smtp = (password: string) => ({
   name: 'smtp',
