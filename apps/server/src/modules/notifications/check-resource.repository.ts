@@ -23,7 +23,7 @@ const checkRow = z.object({
 export async function checkVariables(
   db: Queryable,
   checkId: string,
-): Promise<Record<string, unknown> | null> {
+): Promise<{ check: Record<string, unknown>; canary: Record<string, unknown> } | null> {
   const found = await db.query(
     `select k.id, k.name, k.type, k.namespace, k.description, k.endpoint, k.severity, k.status,
             k.labels, c.id as canary_id, c.name as canary_name, c.namespace as canary_namespace,

@@ -59,8 +59,13 @@ async function variablesFor(
   };
   const resource = resourceId.safeParse(event.properties);
   if (event.name.startsWith('check.') && resource.success) {
-    const check = await checkVariables(deps.db.pool, resource.data.id);
-    if (check) return { ...base, ...check, status: event.properties.status };
+    const found = await checkVariables(deps.db.pool, resource.data.id);
+    // The check may have moved on since: the message speaks of the transition's status.
+    const status = z.string().safeParse(event.properties.status);
+    if (found) {
+      const check = status.success ? { ...found.check, status: status.data } : found.check;
+      return { ...base, ...found, check };
+    }
   }
   return { ...base, ...event.properties };
 }
