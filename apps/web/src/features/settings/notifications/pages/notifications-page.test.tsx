@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '../../../../app/routes.tsx';
 import { setupMsw } from '../../../../testing/msw.ts';
 import { renderRoutes } from '../../../../testing/render-routes.tsx';
@@ -49,8 +49,9 @@ function renderPage(rows: unknown[], fixture: SessionFixture = {}) {
     http.patch('/api/db/notifications', record),
   );
   const user = userEvent.setup();
-  renderRoutes(appRoutes, ['/settings/notifications']);
-  return { user, writes };
+  const notify = vi.fn();
+  renderRoutes(appRoutes, ['/settings/notifications'], notify);
+  return { user, writes, notify };
 }
 
 describe('notifications settings page', () => {
@@ -133,6 +134,27 @@ describe('notifications settings page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
     expect(within(dialog).queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Title')).toBeDisabled();
+  });
+
+  it('shows the server’s message when a save is refused, keeping the form open', async () => {
+    const { user, notify } = renderPage([]);
+    server.use(
+      http.post('/api/db/notifications', () =>
+        HttpResponse.json(
+          { code: '400', message: 'filter is not valid CEL: unexpected end', details: null },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Notification' });
+    await user.type(within(dialog).getByLabelText('Filter (CEL)'), 'check.name ==');
+    await user.type(within(dialog).getByLabelText('Connection'), 'connection://default/slack');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('filter is not valid CEL: unexpected end'),
+    );
+    expect(screen.getByRole('dialog', { name: 'Add Notification' })).toBeInTheDocument();
   });
 
   it('hides the add button from a viewer', async () => {
