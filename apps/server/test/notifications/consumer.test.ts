@@ -199,4 +199,25 @@ describe('faults', () => {
     expect(summary.rows[0]?.sent).toBe(2);
     expect(summary.rows[0]?.most_common_error).toContain(b);
   });
+
+  it('retries a receiver that dies mid-delivery and records one send', async () => {
+    const db = database.db;
+    const hook = await receiver();
+    hook.dropNext = 2;
+    const checkId = await seedCheck(db, 'mid');
+    const service = await addConnection(db, 'mid', 'teams', hook.url);
+    const id = await addNotification(db, {
+      events: ['check.failed'],
+      template: '{{ .check.name }}',
+      services: [service],
+    });
+    events = startNotifications(db, { backoff: { baseMs: 200, maxMs: 500 } });
+    await queueCheckEvents(db, 'check.failed', checkId, 1);
+    await hook.waitFor(1);
+    await waitUntil(async () => (await queued()) === 0);
+    expect(hook.received).toHaveLength(1);
+    const history = await sendHistory(db, id);
+    expect(history.map((h) => h.status)).toEqual(['failed', 'failed', 'sent']);
+    expect(history[0]?.error).toMatch(/other side closed|socket hang up|fetch failed/);
+  });
 });

@@ -14,6 +14,8 @@ export interface Receiver {
   readonly port: number;
   readonly received: Received[];
   status: number;
+  /** The next this-many requests die mid-delivery: the socket is destroyed before any answer. */
+  dropNext: number;
   /** Resolves once `count` requests have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -22,11 +24,16 @@ export interface Receiver {
 export async function startReceiver(port = 0): Promise<Receiver> {
   const received: Received[] = [];
   const waiters: Array<() => void> = [];
-  const state = { status: 200 };
+  const state = { status: 200, dropNext: 0 };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (state.dropNext > 0) {
+        state.dropNext--;
+        request.socket.destroy();
+        return;
+      }
       if (state.status < 300) {
         received.push({
           method: request.method ?? '',
@@ -52,6 +59,12 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     },
     set status(value: number) {
       state.status = value;
+    },
+    get dropNext() {
+      return state.dropNext;
+    },
+    set dropNext(value: number) {
+      state.dropNext = value;
     },
     async waitFor(count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
