@@ -14,6 +14,7 @@ import {
   type NotificationRule,
 } from './notifications.repository.ts';
 import { deliverToRecipients } from './recipients.ts';
+import { memoize } from './short-memo.ts';
 
 export interface NotificationDeps {
   readonly db: Database;
@@ -24,19 +25,23 @@ export interface NotificationDeps {
 
 const resourceId = z.object({ id: z.string().uuid() });
 
+/** A burst of events reuses a connection read for this long; an edit shows within it. */
+const connectionMemoMs = 2000;
+
 /**
  * Takes every notification event: finds the rules subscribed to it, filters and renders each,
  * and delivers to its recipients. A failed recipient fails the attempt (so the queue retries
  * with backoff); the recipients already reached are skipped on the retry.
  */
-export function notificationConsumer(deps: NotificationDeps): PlainConsumer {
+export function notificationConsumer(given: NotificationDeps): PlainConsumer {
+  const deps = { ...given, resolveConnection: memoize(given.resolveConnection, connectionMemoMs) };
   return {
     name: 'notifications',
     events: notificationEvents,
     parallel: 20,
     timeoutMs: 20_000,
     async handle(event, { signal }) {
-      const rules = await subscribedTo(deps.db.pool, event.name);
+      const rules = await subscribedTo(deps.db.pool, event.name, event.id);
       if (rules.length === 0) return;
       const variables = await variablesFor(deps, event);
       const failures: string[] = [];

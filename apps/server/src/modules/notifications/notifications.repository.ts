@@ -12,16 +12,28 @@ const notificationRow = z.object({
   custom_services: z.array(customServiceSchema).nullable(),
   repeat_interval: z.string().nullable(),
   properties: z.record(z.string(), z.unknown()).nullable(),
+  /** Recipients this queued event already reached (an earlier attempt). */
+  sent_to: z.array(z.string()),
 });
 export type NotificationRule = z.infer<typeof notificationRow>;
 
-/** The live notifications subscribed to an event (notifications_events_idx). */
-export async function subscribedTo(db: Queryable, event: string): Promise<NotificationRule[]> {
+/**
+ * The live notifications subscribed to an event (notifications_events_idx), each with the
+ * recipients an earlier attempt of this queued event already reached.
+ */
+export async function subscribedTo(
+  db: Queryable,
+  event: string,
+  eventQueueId: string,
+): Promise<NotificationRule[]> {
   const found = await db.query(
-    `select id, title, filter, template, person_id, team_id, custom_services, repeat_interval,
-            properties
-     from notifications where events @> array[$1]::text[] and deleted_at is null`,
-    [event],
+    `select n.id, n.title, n.filter, n.template, n.person_id, n.team_id, n.custom_services,
+            n.repeat_interval, n.properties,
+            array(select h.recipient from notification_send_history h
+                  where h.notification_id = n.id and h.event_queue_id = $2
+                    and h.status = 'sent' and h.recipient is not null) as sent_to
+     from notifications n where n.events @> array[$1]::text[] and n.deleted_at is null`,
+    [event, eventQueueId],
   );
   return found.rows.map((row) => notificationRow.parse(row));
 }
@@ -64,21 +76,6 @@ export async function teamRecipients(
     return parsed.success ? [parsed.data.connection] : [];
   });
   return { emails: team.emails, connections };
-}
-
-/** Whether this event already reached this recipient (an earlier attempt of the same event). */
-export async function alreadySent(
-  db: Queryable,
-  notificationId: string,
-  eventQueueId: string,
-  recipient: string,
-): Promise<boolean> {
-  const found = await db.query(
-    `select 1 from notification_send_history
-     where notification_id = $1 and event_queue_id = $2 and recipient = $3 and status = 'sent'`,
-    [notificationId, eventQueueId, recipient],
-  );
-  return (found.rowCount ?? 0) > 0;
 }
 
 /** Whether the notification was sent for this resource and event within the last `ms`. */

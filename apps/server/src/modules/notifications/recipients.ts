@@ -3,7 +3,6 @@ import type { Database } from '../../platform/db.ts';
 import type { ChannelMessage } from './channels/channel.ts';
 import { channelFor } from './channels/registry.ts';
 import {
-  alreadySent,
   personEmail,
   recordAttempt,
   teamRecipients,
@@ -65,7 +64,7 @@ export async function deliverToRecipients(
 ): Promise<string | null> {
   let firstError: string | null = null;
   for (const recipient of await recipientsOf(deps, rule)) {
-    if (await alreadySent(deps.db.pool, rule.id, attempt.eventQueueId, recipient.key)) continue;
+    if (rule.sent_to.includes(recipient.key)) continue;
     const started = performance.now();
     let error: string | null = null;
     try {
