@@ -177,6 +177,11 @@ describe('faults', () => {
       const row = await db.pool.query<{ attempts: number }>('select attempts from event_queue');
       return Number(row.rows[0]?.attempts ?? 0) >= 2;
     });
+    const waiting = await db.pool.query<{ pending: number }>(
+      'select pending from notifications_summary where id = $1',
+      [id],
+    );
+    expect(waiting.rows[0]?.pending).toBe(1);
     const failing = await db.pool.query<{ error: string }>('select error from event_queue');
     expect(failing.rows[0]?.error).toContain(`${b}: POST http://127.0.0.1:${port}:`);
     const back = await receiver(port);
@@ -192,11 +197,15 @@ describe('faults', () => {
         .sort(),
     ).toEqual([a, b].sort());
     expect(history.filter((h) => h.status === 'failed').length).toBeGreaterThanOrEqual(2);
-    const summary = await db.pool.query<{ sent: number; most_common_error: string }>(
-      'select sent, failed, most_common_error from notifications_summary where id = $1',
-      [id],
-    );
+    const summary = await db.pool.query<{
+      sent: number;
+      pending: number;
+      most_common_error: string;
+    }>('select sent, failed, pending, most_common_error from notifications_summary where id = $1', [
+      id,
+    ]);
     expect(summary.rows[0]?.sent).toBe(2);
+    expect(summary.rows[0]?.pending).toBe(0);
     expect(summary.rows[0]?.most_common_error).toContain(b);
   });
 
