@@ -2,17 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { z } from 'zod';
-
-const launchFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumArgs, chromiumPath } from '../../e2e/chromium.ts';
 
 export interface PaintSample {
   /** From navigation start to the first frame painted after the first check row exists. */
@@ -67,8 +57,8 @@ const sampleSchema = z.object({
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: launchFlags,
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
 }
 

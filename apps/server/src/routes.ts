@@ -1,11 +1,10 @@
-import { localAgentId } from '@vigil/domain';
+import { dashboardSummaryFor, localAgentId } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { createDataApi } from './data-api/data-api.module.ts';
 import { createAgentsModule, type AgentsSettings } from './modules/agents/agents.module.ts';
-import { createConnectionResolver } from './modules/connections/connection-resolver.ts';
-import { connectionsWriteHook } from './modules/connections/connections.write-hook.ts';
+import { createConnectionsModule } from './modules/connections/connections.module.ts';
 import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts';
 import { canariesWriteHook } from './modules/health/canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './modules/health/engine/health-engine.ts';
@@ -43,6 +42,8 @@ import {
   type Events,
 } from './modules/events/events.module.ts';
 import { kubeApi } from './modules/kube-api/kube-api.module.ts';
+import { notificationConsumer } from './modules/notifications/notifications.consumer.ts';
+import { notificationsWriteHook } from './modules/notifications/notifications.write-hook.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { createPropertiesService } from './modules/properties/properties.service.ts';
@@ -51,6 +52,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { createSealer } from './platform/crypto.ts';
 import type { Database } from './platform/db.ts';
 import type { Authenticator } from './platform/http/actor.ts';
+import type { PagePreload } from './platform/http/static-web.ts';
 
 export interface ApiOptions {
   readonly log: Logger;
@@ -70,6 +72,8 @@ export interface ApiOptions {
   /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
   readonly publicUrl?: string | undefined;
   readonly agents?: AgentsSettings;
+  /** The SMTP connection that mails people and teams (default connection://default/smtp). */
+  readonly notificationEmailConnection?: string;
 }
 
 /** How the health engine runs checks (VIGIL_CHECK_* settings). */
@@ -103,6 +107,8 @@ export interface Api {
   /** enqueue() for producers; serve starts the consumers when workers are on. */
   readonly events: Events;
   readonly metrics: Registry;
+  /** API answers the web's pages ask for first, preloaded with the page's HTML. */
+  readonly pagePreloads: readonly PagePreload[];
 }
 
 /** Every area's services and routes, mounted under /api. */
@@ -120,12 +126,14 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   const sealer = createSealer(options.identity.secretKey);
   const metrics = options.metrics ?? new Registry();
   const healthSettings = options.health ?? defaultHealthSettings;
+  const values = createValueResolver(healthSettings.secretsDir);
+  const connections = createConnectionsModule(db, sealer, values);
   const health = createHealthEngine({
     db,
     log: options.log,
     metrics,
-    connections: createConnectionResolver(db, sealer),
-    values: createValueResolver(healthSettings.secretsDir),
+    connections: connections.resolve,
+    values,
     agentId: localAgentId,
     ...healthSettings,
   });
@@ -134,7 +142,13 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     log: options.log,
     metrics,
     settings: options.events ?? defaultEventQueueSettings,
-    consumers: [],
+    consumers: [
+      notificationConsumer({
+        db,
+        resolveConnection: connections.resolve,
+        emailConnection: options.notificationEmailConnection ?? 'connection://default/smtp',
+      }),
+    ],
   });
   const accessTokens = createAccessTokenService(db);
   const agents = createAgentsModule(db, options.agents);
@@ -144,9 +158,10 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       ['properties', properties.writeHook],
       ['identities', identitiesWriteHook],
       ['canaries', canariesWriteHook],
-      ['connections', connectionsWriteHook(sealer)],
+      ['connections', connections.writeHook],
       ['identity_providers', providersWriteHook(identity.sealer)],
       ['agents', agents.writeHook],
+      ['notifications', notificationsWriteHook],
     ]),
   );
   return {
@@ -155,6 +170,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     jobs: createJobHistoryWorker(db, options.jobs ?? defaultJobHistorySettings, options.log),
     events,
     metrics,
+    pagePreloads: [dashboardSummaryFor],
     authenticate: agents.authenticate(
       bearerOrSession(accessTokens, sessionAuthenticator(db, options.identity, actorCache)),
     ),
@@ -171,6 +187,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       dataApi.routes,
       kubeApi(dataApi.service, accessTokens, options.publicUrl),
       agents.routes,
+      connections.routes,
     ],
   };
 }

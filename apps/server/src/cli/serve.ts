@@ -67,6 +67,7 @@ export async function serve(config: Config): Promise<void> {
     bodyLimit: config.VIGIL_BODY_LIMIT,
     webDir: path.resolve(config.VIGIL_WEB_DIR ?? defaultWebDir),
     routes: api.routes,
+    pagePreloads: api.pagePreloads,
     metrics,
   });
   let stopping = false;

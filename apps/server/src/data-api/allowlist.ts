@@ -75,9 +75,13 @@ export const exposedResources: readonly ExposedResource[] = [
     hiddenColumns: ['password', 'certificate'],
     writeOnlyColumns: ['password', 'certificate'],
   },
+  // The connections list and form: static secrets masked, Secret/ConfigMap references shown.
+  { name: 'connections_masked', object: 'connections', readOnly: true },
   { name: 'properties', object: 'properties' },
   { name: 'notifications', object: 'notifications' },
   { name: 'notification_send_history', object: 'notifications' },
+  // The notifications settings list: each notification with its delivery figures.
+  { name: 'notifications_summary', object: 'notifications', readOnly: true },
   { name: 'logging_backends', object: 'logging_backends' },
   { name: 'event_queue', object: 'database' },
   // The event queue status page: per event name, what waits and what keeps failing.

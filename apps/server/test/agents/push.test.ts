@@ -13,6 +13,11 @@ describe('POST /api/agent/push', () => {
 
   it('writes canaries, checks and statuses, stamped with the agent and its properties', async () => {
     edge = await api.createAgent('edge', { properties: { region: 'eu', cluster: 'prod' } });
+    // Transitions are queued only for events a notification subscribes to.
+    await api.query(
+      `insert into notifications (title, events, template)
+     values ('test subscriber', '{check.failed,check.passed}', 'x')`,
+    );
     first = batch();
     const reply = await push(edge, first.body);
     expect(reply.status).toBe(200);

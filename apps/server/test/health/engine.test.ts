@@ -32,6 +32,11 @@ async function checkState(name: string) {
 
 beforeAll(async () => {
   app = await startTestApp();
+  // Transitions are queued only for events a notification subscribes to.
+  await app.database.db.pool.query(
+    `insert into notifications (title, events, template)
+     values ('test subscriber', '{check.failed,check.passed}', 'x')`,
+  );
   target = await startTarget();
   const created = await call(app, 'POST', '/api/db/canaries', 'editor', {
     name: 'web',

@@ -11,6 +11,11 @@ let checkId = '';
 
 beforeAll(async () => {
   app = await startTestApp();
+  // Transitions are queued only for events a notification subscribes to.
+  await app.database.db.pool.query(
+    `insert into notifications (title, events, template)
+     values ('test subscriber', '{check.failed,check.passed}', 'x')`,
+  );
   const created = await call(app, 'POST', '/api/db/canaries', 'editor', {
     name: 'retried',
     spec: { http: [{ name: 'retried', url: 'http://127.0.0.1:9/' }] },

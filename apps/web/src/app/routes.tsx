@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes.tsx';
+import { agentsRoute } from '../features/agents/routes.tsx';
 import { startSummaryEarly } from '../features/health/api/summary-early.ts';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
@@ -55,6 +56,7 @@ export const appRoutes: RouteObject[] = [
               },
             ],
           },
+          agentsRoute('agents'),
           {
             path: 'status',
             handle: { crumb: 'System status' },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { summaryUrl, startSummaryEarly } from '../features/health/api/summary-early.ts';
 import { setupMsw } from '../testing/msw.ts';
 import { startEarlyGet, takeEarlyGet } from './early-request.ts';
-import { apiRequest } from './http.ts';
+import { apiRequest, buildUrl } from './http.ts';
 
 const server = setupMsw();
 const answer = z.object({ n: z.number() });
@@ -26,6 +26,10 @@ describe('early GETs', () => {
       query: { timeRange: '6h' },
     });
     expect([first.n, second.n, asked]).toEqual([1, 2, 2]);
+  });
+
+  it('builds the URL the server preloads exactly as the page asks for it', () => {
+    expect(summaryUrl('6h')).toBe(buildUrl('canary', '/api/summary', { timeRange: '6h' }));
   });
 
   it('starts the default time range and never hands out an old answer', () => {

@@ -8,6 +8,8 @@ export interface QueryListProps<Item> {
   query: UseQueryResult<readonly Item[]>;
   loadingLabel: string;
   errorTitle: string;
+  /** The empty state's text (default 'No data available'). */
+  emptyTitle?: string;
   /** Renders the list once it has at least one item. */
   children: (items: readonly Item[]) => ReactNode;
 }
@@ -17,6 +19,7 @@ export function QueryList<Item>({
   query,
   loadingLabel,
   errorTitle,
+  emptyTitle,
   children,
 }: QueryListProps<Item>) {
   if (query.isPending) return <TableSkeleton label={loadingLabel} />;
@@ -32,7 +35,7 @@ export function QueryList<Item>({
   if (query.data.length === 0) {
     return (
       <div className="rounded-lg border border-border bg-surface">
-        <EmptyState />
+        <EmptyState {...(emptyTitle === undefined ? {} : { title: emptyTitle })} />
       </div>
     );
   }

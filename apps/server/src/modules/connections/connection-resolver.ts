@@ -1,6 +1,9 @@
+import { connectionTypeDefinition, connectionTypeSchema } from '@vigil/domain';
 import type { Database } from '../../platform/db.ts';
 import type { Sealer } from '../../platform/crypto.ts';
-import { findConnection } from './connections.repository.ts';
+import { createValueResolver, type ValueResolver } from '../health/engine/values.ts';
+import { createSecretOpener, type SecretOpener } from './connection-secrets.ts';
+import { findConnection, type ConnectionRow } from './connections.repository.ts';
 
 /** A connection with its secrets opened, for the process that uses it (never for a client). */
 export interface OpenedConnection {
@@ -21,13 +24,14 @@ const reference = /^connection:\/\/([^/]+)\/([^/]+)$/;
 
 /**
  * Resolves `connection://namespace/name`. Password and certificate are stored sealed
- * (AES-256-GCM under VIGIL_SECRET_KEY); a value that is not sealed is used as written.
+ * (AES-256-GCM under VIGIL_SECRET_KEY) or as Secret/ConfigMap references.
  */
-export function createConnectionResolver(db: Database, sealer: Sealer) {
-  const open = (value: string | null): string | null => {
-    if (value === null || !value.startsWith('v1.')) return value;
-    return sealer.open(value);
-  };
+export function createConnectionResolver(
+  db: Database,
+  sealer: Sealer,
+  values: ValueResolver = createValueResolver(undefined),
+) {
+  const open = createSecretOpener(sealer, values);
   return async (ref: string): Promise<OpenedConnection> => {
     const match = reference.exec(ref);
     if (!match)
@@ -35,18 +39,38 @@ export function createConnectionResolver(db: Database, sealer: Sealer) {
     const [, namespace = '', name = ''] = match;
     const row = await findConnection(db.pool, namespace, name);
     if (!row) throw new ConnectionNotFound(`connection ${namespace}/${name} was not found`);
-    return {
-      name: row.name,
-      namespace: row.namespace,
-      type: row.type,
-      url: row.url,
-      username: row.username,
-      password: open(row.password),
-      certificate: open(row.certificate),
-      insecureTls: row.insecure_tls,
-      properties: row.properties,
-    };
+    return openConnection(row, open);
   };
 }
 
 export type ConnectionResolver = ReturnType<typeof createConnectionResolver>;
+
+/** Opens a stored row; a composed url (notification types) gets its secrets filled in. */
+export async function openConnection(
+  row: ConnectionRow,
+  open: SecretOpener,
+): Promise<OpenedConnection> {
+  const username = await open(row.username);
+  const password = await open(row.password);
+  const type = connectionTypeSchema.safeParse(row.type);
+  const composed = type.success && connectionTypeDefinition(type.data).composeUrl !== undefined;
+  return {
+    name: row.name,
+    namespace: row.namespace,
+    type: row.type,
+    url: composed && row.url !== null ? fillSecrets(row.url, username, password) : row.url,
+    username,
+    password,
+    certificate: await open(row.certificate),
+    insecureTls: row.insecure_tls,
+    properties: row.properties,
+  };
+}
+
+/** `$(username)` / `$(password)` in a composed url; `/` stays, as webhook paths need it. */
+function fillSecrets(url: string, username: string | null, password: string | null): string {
+  const encode = (value: string | null) => encodeURIComponent(value ?? '').replaceAll('%2F', '/');
+  return url
+    .replaceAll('$(username)', encode(username))
+    .replaceAll('$(password)', encode(password));
+}

@@ -29,3 +29,17 @@ export async function findConnection(
   const row: unknown = found.rows[0];
   return row === undefined ? undefined : connectionRow.parse(row);
 }
+
+/** A live connection by id, secrets still sealed. */
+export async function findConnectionById(
+  db: Queryable,
+  id: string,
+): Promise<ConnectionRow | undefined> {
+  const found = await db.query(
+    `select id, name, namespace, type, url, username, password, certificate, insecure_tls, properties
+     from connections where id = $1 and deleted_at is null`,
+    [id],
+  );
+  const row: unknown = found.rows[0];
+  return row === undefined ? undefined : connectionRow.parse(row);
+}

@@ -1,27 +1,60 @@
+import {
+  connectionTypeDefinition,
+  connectionTypeSchema,
+  isSecretReference,
+  maskedSecret,
+} from '@vigil/domain';
 import type { WriteHook } from '../../data-api/write-hooks.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { creatorOf } from '../health/canaries/creator.repository.ts';
 
 const secretColumns = ['password', 'certificate'] as const;
 
 /**
- * Connections through the data API: password and certificate are sealed (AES-256-GCM) before
- * they are stored, and never read back. A write that leaves them out keeps the stored ones;
- * an empty string clears them.
+ * Connections through the data API. Password and certificate are sealed (AES-256-GCM) before
+ * they are stored, unless they are Secret/ConfigMap references, and never read back. A write
+ * that leaves them out, or sends the mask that reads show, keeps the stored ones; an empty
+ * string clears them. A composed type's url is rebuilt from its properties.
  */
 export function connectionsWriteHook(sealer: Sealer): WriteHook {
   return {
-    async beforeWrite(_ctx, rows) {
+    async beforeWrite(ctx, rows) {
+      // The creator is the signed-in person, whatever the client sent.
+      const creator =
+        ctx.operation === 'insert' ? { created_by: await creatorOf(ctx.client, ctx.actor) } : {};
       return rows.map((row) => {
-        const sealed: Record<string, unknown> = { ...row };
+        const written: Record<string, unknown> = { ...row, ...creator };
+        for (const column of ['name', 'namespace'] as const) {
+          const value = row[column];
+          if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) {
+            throw badRequest(`${column} is required`);
+          }
+        }
         for (const column of secretColumns) {
           const value = row[column];
           if (value === undefined || value === null) continue;
           if (typeof value !== 'string') throw badRequest(`${column} must be a string`);
-          sealed[column] = value === '' ? null : sealer.seal(value);
+          if (/^(secret|configmap):\/\//.test(value) && !isSecretReference(value)) {
+            throw badRequest(`${column}: a secret or config map needs both a name and a key`);
+          }
+          if (value === maskedSecret) delete written[column];
+          else if (value === '') written[column] = null;
+          else if (!isSecretReference(value)) written[column] = sealer.seal(value);
         }
-        return sealed;
+        composeUrl(written);
+        return written;
       });
     },
   };
+}
+
+function composeUrl(row: Record<string, unknown>): void {
+  const type = connectionTypeSchema.safeParse(row.type);
+  const properties = row.properties;
+  if (!type.success || typeof properties !== 'object' || properties === null) return;
+  const definition = connectionTypeDefinition(type.data);
+  if (definition.composeUrl) {
+    row.url = definition.composeUrl(Object.fromEntries(Object.entries(properties)));
+  }
 }

@@ -16,7 +16,7 @@ import { backendVersion } from '../version.ts';
 import { anonymousActor, type Authenticator } from './actor.ts';
 import { registerErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { registerMetrics } from './metrics.ts';
-import { registerStaticWeb } from './static-web.ts';
+import { registerStaticWeb, type PagePreload } from './static-web.ts';
 import { registerDraining } from './draining.ts';
 
 export interface AppOptions {
@@ -25,6 +25,8 @@ export interface AppOptions {
   readonly authenticate: Authenticator;
   readonly bodyLimit: number;
   readonly webDir?: string;
+  /** API answers that pages ask for first, named in a `Link: rel=preload` header of the page. */
+  readonly pagePreloads?: readonly PagePreload[];
   /** Shared with the workers, so one /api/metrics serves everything. */
   readonly metrics?: Registry;
   /** Area routes, each a plugin registered under /api. */
@@ -75,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   for (const routes of options.routes) await app.register(routes, { prefix: '/api' });
-  await registerStaticWeb(app, options.webDir);
+  await registerStaticWeb(app, options.webDir, options.pagePreloads);
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { RequirePermission } from '../../app/guards/require-permission.tsx';
+import { agentsRoute } from '../agents/routes.tsx';
 
 /** Settings pages, rendered inside the shell; each is gated by read on its resource. */
 export const settingsRoutes: RouteObject[] = [
@@ -55,6 +56,20 @@ export const settingsRoutes: RouteObject[] = [
         ],
       },
       {
+        path: 'connections',
+        handle: { crumb: 'Connections' },
+        element: <RequirePermission object="connections" action="read" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { ConnectionsPage } = await import('./connections/pages/connections-page.tsx');
+              return { Component: ConnectionsPage };
+            },
+          },
+        ],
+      },
+      {
         path: 'jobs',
         handle: { crumb: 'Job History' },
         element: <RequirePermission object="database" action="read" />,
@@ -64,6 +79,21 @@ export const settingsRoutes: RouteObject[] = [
             lazy: async () => {
               const { JobHistoryPage } = await import('./jobs/pages/job-history-page.tsx');
               return { Component: JobHistoryPage };
+            },
+          },
+        ],
+      },
+      {
+        path: 'notifications',
+        handle: { crumb: 'Notifications' },
+        element: <RequirePermission object="notifications" action="read" />,
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { NotificationsPage } =
+                await import('./notifications/pages/notifications-page.tsx');
+              return { Component: NotificationsPage };
             },
           },
         ],
@@ -82,6 +112,7 @@ export const settingsRoutes: RouteObject[] = [
           },
         ],
       },
+      agentsRoute('agents'),
       {
         path: 'users',
         handle: { crumb: 'Users' },

@@ -128,7 +128,7 @@ async function probe(
 }
 
 /** ldapts words a result code by its class name, with the server's diagnostic when it sent one. */
-function ldapErrorText(error: unknown): string {
+export function ldapErrorText(error: unknown): string {
   if (!(error instanceof ResultCodeError)) return errorText(error);
   const kind = error.name
     .replace(/Error$/, '')

@@ -23,7 +23,8 @@ const previousRow = z.object({
 /**
  * Writes a batch of results in the caller's transaction: raw statuses (a result already
  * stored is skipped, so re-sent batches count once), the checks' state and totals, hour and
- * day rollups, a check.passed/check.failed event per transition, and the canaries' job history.
+ * day rollups, a check.passed/check.failed event per transition that a notification subscribes
+ * to, and the canaries' job history.
  */
 export async function writeResults(
   db: Queryable,
@@ -198,6 +199,14 @@ async function queueTransitions(db: Queryable, transitions: readonly Transition[
                                'last_runtime', u.time)
      from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[])
        as u(check_id, canary_id, time, status)
+     -- Only events a live notification subscribes to are queued (notifications_events_idx), so
+     -- a flapping check with nobody listening adds nothing to the queue.
+     where exists (
+       select 1 from notifications n
+       where n.deleted_at is null
+         and n.events @> array[case when u.status = 'healthy' then 'check.passed'
+                                    else 'check.failed' end]
+     )
      on conflict (name, event_id) where event_id is not null do nothing`,
     [
       transitions.map((t) => t.checkId),

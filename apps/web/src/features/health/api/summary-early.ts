@@ -1,10 +1,8 @@
 import { startEarlyGet } from '../../../lib/early-request.ts';
-import { buildUrl } from '../../../lib/http.ts';
-import { defaultDashboardRange } from '../model/dashboard-range.ts';
+import { dashboardSummaryUrl, defaultDashboardRange } from '@vigil/domain';
 
-export function summaryUrl(timeRange: string): string {
-  return buildUrl('canary', '/api/summary', { timeRange });
-}
+/** The server names this URL in a preload header of /health, so both must build it alike. */
+export const summaryUrl = dashboardSummaryUrl;
 
 /** The /health route's loader: asks for the summary while the page's code still loads. */
 export function startSummaryEarly(pageUrl: string): null {

@@ -9,6 +9,7 @@ import {
 } from '../model/check-metrics.ts';
 import type { CheckSummary } from '../model/check-summary.ts';
 import { healthColour } from '../model/health-colour.ts';
+import { AgentBadge } from './agent-badge.tsx';
 import { HealthDot } from './health-badge.tsx';
 
 const cardWidth = 240;
@@ -34,6 +35,7 @@ function CheckCard({
       <span className="flex items-center gap-2 font-medium">
         <HealthDot colour={healthColour(status)} label={status} />
         <span className="truncate">{check.name}</span>
+        <AgentBadge agentId={check.agent_id} agentName={check.agent_name} />
       </span>
       <span className="truncate text-xs text-fg-muted">
         {[check.canary_name, check.type].filter(Boolean).join(' · ')}

@@ -10,6 +10,7 @@ import {
 import type { CheckGroup } from '../model/check-groups.ts';
 import type { CheckSummary } from '../model/check-summary.ts';
 import { groupHealthColour, healthColour } from '../model/health-colour.ts';
+import { AgentBadge } from './agent-badge.tsx';
 import { HealthDot } from './health-badge.tsx';
 
 export interface CheckRowProps {
@@ -24,14 +25,17 @@ export function CheckRow({ check, now, onOpen, indent }: CheckRowProps) {
   return (
     <tr className="h-9 hover:bg-surface-muted">
       <TableCell className={indent ? 'pl-7' : undefined}>
-        <button
-          type="button"
-          className="max-w-md truncate text-left underline-offset-2 hover:underline"
-          title={check.description ?? check.name}
-          onClick={() => onOpen(check.id)}
-        >
-          {check.name}
-        </button>
+        <span className="inline-flex max-w-full items-center gap-2">
+          <button
+            type="button"
+            className="max-w-md truncate text-left underline-offset-2 hover:underline"
+            title={check.description ?? check.name}
+            onClick={() => onOpen(check.id)}
+          >
+            {check.name}
+          </button>
+          <AgentBadge agentId={check.agent_id} agentName={check.agent_name} />
+        </span>
       </TableCell>
       <TableCell>
         <span className="inline-flex items-center gap-2 whitespace-nowrap">

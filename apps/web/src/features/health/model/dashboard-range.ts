@@ -1,8 +1,9 @@
 import { isTimeRange, timeRangeMinutes, timeRanges, type TimeRange } from '@vigil/domain';
 
-/** The dashboard's Time Range choices (spec §9) and its default. */
+export { defaultDashboardRange } from '@vigil/domain';
+
+/** The dashboard's Time Range choices (spec §9). */
 export const dashboardRanges: readonly TimeRange[] = timeRanges;
-export const defaultDashboardRange: TimeRange = '1h';
 
 /** The window of a time range in minutes; null for one that is not a choice. */
 export function rangeMinutes(range: string): number | null {

@@ -3,7 +3,7 @@ import type { CheckSummary } from '../../model/check-summary.ts';
 import { healthColour } from '../../model/health-colour.ts';
 import { HealthDot } from '../health-badge.tsx';
 import { CheckLabels } from './check-labels.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../../ui/copy-button.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

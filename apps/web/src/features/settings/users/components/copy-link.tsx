@@ -1,20 +1,7 @@
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '../../../../ui/button.tsx';
+import { copyToClipboard } from '../../../../ui/copy-button.tsx';
 import { inputClassName } from '../../../../ui/form-field.tsx';
-
-async function copyToClipboard(text: string): Promise<void> {
-  if (typeof navigator.clipboard?.writeText !== 'function') {
-    toast.error('Clipboard not available');
-    return;
-  }
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success('Copied to clipboard');
-  } catch {
-    toast.error('Failed to copy to clipboard');
-  }
-}
 
 export function CopyLink({ label, link }: { label: string; link: string }) {
   return (

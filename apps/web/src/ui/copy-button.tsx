@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../../ui/button.tsx';
+import { Button } from './button.tsx';
 
 export const copiedMessage = 'Copied to clipboard';
 export const clipboardUnavailableMessage = 'Clipboard not available';

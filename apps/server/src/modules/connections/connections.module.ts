@@ -1,0 +1,20 @@
+import type { Database } from '../../platform/db.ts';
+import type { Sealer } from '../../platform/crypto.ts';
+import type { ValueResolver } from '../health/engine/values.ts';
+import { createConnectionResolver } from './connection-resolver.ts';
+import { createSecretOpener } from './connection-secrets.ts';
+import { createConnectionTestService } from './connection-test.service.ts';
+import { connectionsRoutes } from './connections.routes.ts';
+import { connectionsWriteHook } from './connections.write-hook.ts';
+import { connectionTesters } from './testers/registry.ts';
+
+/** The connections area: its data-API write hook, the resolver for checks, and the test route. */
+export function createConnectionsModule(db: Database, sealer: Sealer, values: ValueResolver) {
+  return {
+    writeHook: connectionsWriteHook(sealer),
+    resolve: createConnectionResolver(db, sealer, values),
+    routes: connectionsRoutes(
+      createConnectionTestService(db, createSecretOpener(sealer, values), connectionTesters),
+    ),
+  };
+}

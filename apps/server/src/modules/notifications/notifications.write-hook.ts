@@ -1,0 +1,97 @@
+import { notificationFieldsSchema, notificationInputSchema } from '@vigil/domain';
+import type { z } from 'zod';
+import type { WriteHook } from '../../data-api/write-hooks.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { compileCel } from '../health/expressions/cel.ts';
+import { validateTemplate } from '../health/expressions/go-template.ts';
+import { creatorOf } from '../health/canaries/creator.repository.ts';
+
+const fields = [
+  'title',
+  'events',
+  'filter',
+  'template',
+  'person_id',
+  'team_id',
+  'custom_services',
+  'repeat_interval',
+  'properties',
+  'source',
+] as const;
+
+/**
+ * Every write of a notification goes through here: the fields a request sets are checked before
+ * anything is written, and the row as written is checked whole (one recipient kind, events,
+ * template) so a PATCH cannot leave a notification that could never be delivered.
+ */
+export const notificationsWriteHook: WriteHook = {
+  async beforeWrite(ctx, rows) {
+    if (ctx.operation === 'delete') return rows;
+    const creator =
+      ctx.operation === 'insert' ? { created_by: await creatorOf(ctx.client, ctx.actor) } : {};
+    return rows.map((row) => {
+      const present = Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+      if (ctx.operation === 'insert') validate(present);
+      else validatePartial(present);
+      return { ...row, ...creator };
+    });
+  },
+  async afterWrite(ctx, affected) {
+    if (ctx.operation === 'delete') return;
+    for (const row of affected) {
+      if (row.deleted_at !== null && row.deleted_at !== undefined) continue;
+      validate(row);
+    }
+  },
+};
+
+function validate(row: Record<string, unknown>): void {
+  const parsed = notificationInputSchema.safeParse(row);
+  if (!parsed.success) throw badRequest(describe(parsed.error));
+  checkExpressions(parsed.data.filter, parsed.data.template, parsed.data.title);
+}
+
+function validatePartial(row: Record<string, unknown>): void {
+  const parsed = notificationFieldsSchema.partial().safeParse(row);
+  if (!parsed.success) throw badRequest(describe(parsed.error));
+  if ('template' in row && !parsed.data.template) throw badRequest('template is required');
+  checkExpressions(parsed.data.filter, parsed.data.template, parsed.data.title);
+}
+
+function checkExpressions(
+  filter: string | null | undefined,
+  template: string | null | undefined,
+  title: string | null | undefined,
+): void {
+  if (filter?.trim()) {
+    try {
+      compileCel(filter);
+    } catch (error) {
+      throw badRequest(`filter is not valid CEL: ${message(error)}`);
+    }
+  }
+  for (const [name, text] of [
+    ['template', template],
+    ['title', title],
+  ] as const) {
+    if (!text) continue;
+    try {
+      validateTemplate(text);
+    } catch (error) {
+      throw badRequest(`${name}: ${message(error)}`);
+    }
+  }
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.join('.');
+      return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

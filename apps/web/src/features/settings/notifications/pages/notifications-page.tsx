@@ -1,0 +1,61 @@
+import { History, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../../lib/page-title.ts';
+import { usePermission } from '../../../../lib/session/use-permission.ts';
+import { Button } from '../../../../ui/button.tsx';
+import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { QueryList } from '../../../../ui/query-list.tsx';
+import { useNotificationsQuery, type NotificationRow } from '../api/notifications-query.ts';
+import { NotificationDialog } from '../components/notification-dialog.tsx';
+import { NotificationsTable } from '../components/notifications-table.tsx';
+
+/** `undefined` is a closed dialog; `null` is the create form. */
+type OpenDialog = NotificationRow | null | undefined;
+
+export function NotificationsPage() {
+  usePageTitle('Notifications');
+  const notifications = useNotificationsQuery();
+  const canWrite = usePermission(['notifications'], 'write');
+  const [dialog, setDialog] = useState<OpenDialog>(undefined);
+  return (
+    <section aria-labelledby="notifications-heading" className="space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <h1 id="notifications-heading" className="text-lg font-semibold">
+          Notifications
+        </h1>
+        <div className="flex items-center gap-3">
+          <Link
+            to="/settings/jobs"
+            className={cx('flex items-center gap-1 rounded text-sm text-accent', focusRing)}
+          >
+            <History aria-hidden="true" className="size-4" />
+            Job History
+          </Link>
+          {canWrite && (
+            <Button variant="primary" onClick={() => setDialog(null)}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add Notification
+            </Button>
+          )}
+        </div>
+      </div>
+      <QueryList
+        query={notifications}
+        loadingLabel="Loading notifications"
+        errorTitle="Could not load the notifications"
+        emptyTitle="No resources found"
+      >
+        {(rows) => <NotificationsTable rows={rows} onOpen={setDialog} />}
+      </QueryList>
+      {dialog !== undefined && (
+        <NotificationDialog
+          key={dialog?.id ?? 'new'}
+          row={dialog ?? undefined}
+          canWrite={canWrite}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+    </section>
+  );
+}

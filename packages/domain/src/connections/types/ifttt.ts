@@ -1,0 +1,11 @@
+import { passwordField, property } from '../connection-fields.ts';
+import { encodedProperty, type ConnectionTypeDefinition } from '../connection-type.ts';
+
+export const iftttConnection: ConnectionTypeDefinition = {
+  type: 'ifttt',
+  label: 'IFTTT',
+  notification: true,
+  fields: [property('event', 'Event', { required: true }), passwordField('Webhook Key', true)],
+  composeUrl: (p) =>
+    `https://maker.ifttt.com/trigger/${encodedProperty(p, 'event')}/with/key/$(password)`,
+};

@@ -1,0 +1,19 @@
+import { passwordField, property } from '../connection-fields.ts';
+import {
+  encodedProperty,
+  propertyText,
+  type ConnectionTypeDefinition,
+} from '../connection-type.ts';
+
+export const matrixConnection: ConnectionTypeDefinition = {
+  type: 'matrix',
+  label: 'Matrix',
+  notification: true,
+  fields: [
+    property('host', 'Homeserver', { required: true, placeholder: 'matrix.org' }),
+    property('room', 'Room ID', { required: true, placeholder: '!abc:matrix.org' }),
+    passwordField('Access Token', true),
+  ],
+  composeUrl: (p) =>
+    `https://${propertyText(p, 'host')}/_matrix/client/v3/rooms/${encodedProperty(p, 'room')}/send/m.room.message`,
+};

@@ -1,0 +1,14 @@
+import { passwordField } from '../connection-fields.ts';
+import type { ConnectionTypeDefinition } from '../connection-type.ts';
+
+export const slackwebhookConnection: ConnectionTypeDefinition = {
+  type: 'slackwebhook',
+  label: 'Slack Webhook',
+  fields: [
+    {
+      ...passwordField('Webhook Token', true),
+      hint: 'The T…/B…/… part of https://hooks.slack.com/services/T…/B…/…',
+    },
+  ],
+  composeUrl: () => 'https://hooks.slack.com/services/$(password)',
+};
