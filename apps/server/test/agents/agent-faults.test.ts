@@ -51,7 +51,7 @@ beforeAll(async () => {
     upstream: upstream.url,
     token: created.token,
     name: 'faulty',
-    canariesDir: await canaryFolder('faulty', target.url, 4),
+    canariesDir: await canaryFolder(dir, 'faulty', target.url, 4),
     dataDir: path.join(dir, 'agent'),
     port: await findFreePort(),
     // Small batches, so the backlog after the outage takes several pushes to drain.

@@ -46,7 +46,7 @@ beforeAll(async () => {
       upstream: upstream.url,
       token: created.token,
       name,
-      canariesDir: await canaryFolder(name, target.url, 2),
+      canariesDir: await canaryFolder(dir, name, target.url, 2),
       database,
       dataDir: path.join(dir, name),
       port,

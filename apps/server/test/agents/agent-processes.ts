@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
@@ -195,14 +194,16 @@ export async function startTarget(): Promise<{ url: string; close(): Promise<voi
   };
 }
 
-/** A folder with one Canary manifest of `count` HTTP checks at `@every <every>`. */
+/** A folder under `parent` with one Canary manifest of `count` HTTP checks at `@every <every>`. */
 export async function canaryFolder(
+  parent: string,
   name: string,
   target: string,
   count: number,
   every = '1s',
 ): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `vigil-agent-canaries-`));
+  const dir = path.join(parent, `canaries-${name}`);
+  await fs.mkdir(dir, { recursive: true });
   const checks = Array.from(
     { length: count },
     (_, i) => `    - name: ${name}-${i}\n      url: ${target}/${name}/${i}\n`,
