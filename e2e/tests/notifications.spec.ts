@@ -9,7 +9,8 @@ const deadCheckName = `e2e-dead-${suffix}`;
 let healthy = true;
 let target: Server;
 let receiver: Server;
-const received: string[] = [];
+/** What the Slack Web API stand-in received: path, bearer token and JSON body. */
+const received: { path: string; auth: string; body: string }[] = [];
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,8 +38,8 @@ test.beforeAll(async () => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
-      received.push(body);
-      response.writeHead(200).end('ok');
+      received.push({ path: req.url ?? '', auth: req.headers.authorization ?? '', body });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
   targetPort = await listen(target);
@@ -49,17 +50,17 @@ test.beforeAll(async () => {
   await new Promise((resolve) => dead.close(resolve));
   deadUrl = `http://127.0.0.1:${deadPort}`;
   const admin = await adminApi();
-  for (const [name, url] of [
-    [`slack-${suffix}`, `http://127.0.0.1:${receiverPort}/services/T0/B0/e2e`],
-    [`dead-${suffix}`, `${deadUrl}/hook`],
-  ] as const) {
+  // Slack as the settings form stores it: bot token, channel, and the API host (loopback).
+  const slack = {
+    name: `slack-${suffix}`,
+    type: 'slack',
+    password: 'xoxb-e2e',
+    properties: { host: `http://127.0.0.1:${receiverPort}`, channel: '#e2e' },
+  };
+  const deadHook = { name: `dead-${suffix}`, type: 'generic_webhook', url: `${deadUrl}/hook` };
+  for (const data of [slack, deadHook]) {
     const created = await admin.post('/api/db/connections', {
-      data: {
-        name,
-        namespace: 'default',
-        type: name.startsWith('slack') ? 'slack' : 'generic_webhook',
-        url,
-      },
+      data: { namespace: 'default', ...data },
     });
     expect(created.status(), await created.text()).toBe(201);
   }
@@ -142,7 +143,12 @@ test.describe('as an admin', () => {
     // It stays broken: no further transition, so no second message.
     await page.waitForTimeout(3000);
     expect(received).toHaveLength(1);
-    const message = z.object({ text: z.string() }).parse(JSON.parse(received[0] ?? '{}'));
+    expect(received[0]?.path).toBe('/api/chat.postMessage');
+    expect(received[0]?.auth).toBe('Bearer xoxb-e2e');
+    const message = z
+      .object({ channel: z.string(), text: z.string() })
+      .parse(JSON.parse(received[0]?.body ?? '{}'));
+    expect(message.channel).toBe('#e2e');
     expect(message.text).toBe(`*Slack ${suffix}*\nCheck ${checkName} is unhealthy`);
 
     await expect(async () => {

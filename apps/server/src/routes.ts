@@ -42,6 +42,7 @@ import {
   type Events,
 } from './modules/events/events.module.ts';
 import { kubeApi } from './modules/kube-api/kube-api.module.ts';
+import { notificationTesters } from './modules/notifications/channels/channel-testers.ts';
 import { notificationConsumer } from './modules/notifications/notifications.consumer.ts';
 import { notificationsWriteHook } from './modules/notifications/notifications.write-hook.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
@@ -127,7 +128,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   const metrics = options.metrics ?? new Registry();
   const healthSettings = options.health ?? defaultHealthSettings;
   const values = createValueResolver(healthSettings.secretsDir);
-  const connections = createConnectionsModule(db, sealer, values);
+  const connections = createConnectionsModule(db, sealer, values, notificationTesters);
   const health = createHealthEngine({
     db,
     log: options.log,

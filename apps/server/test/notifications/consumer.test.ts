@@ -164,8 +164,8 @@ describe('faults', () => {
     await flaky.close();
     receivers.splice(receivers.indexOf(flaky), 1);
     const checkId = await seedCheck(db, 'flaky');
-    const a = await addConnection(db, 'steady', 'slack', steady.url);
-    const b = await addConnection(db, 'flaky', 'slack', `http://127.0.0.1:${port}`);
+    const a = await addConnection(db, 'steady', 'slackwebhook', steady.url);
+    const b = await addConnection(db, 'flaky', 'slackwebhook', `http://127.0.0.1:${port}`);
     const id = await addNotification(db, {
       events: ['check.failed'],
       template: '{{ .check.name }} down',

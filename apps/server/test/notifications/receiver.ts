@@ -14,6 +14,8 @@ export interface Receiver {
   readonly port: number;
   readonly received: Received[];
   status: number;
+  /** The body of a 2xx answer. */
+  answer: string;
   /** The next this-many requests die mid-delivery: the socket is destroyed before any answer. */
   dropNext: number;
   /** Resolves once `count` requests have arrived. */
@@ -24,7 +26,7 @@ export interface Receiver {
 export async function startReceiver(port = 0): Promise<Receiver> {
   const received: Received[] = [];
   const waiters: Array<() => void> = [];
-  const state = { status: 200, dropNext: 0 };
+  const state = { status: 200, dropNext: 0, answer: '{"ok":true}' };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,7 +45,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         });
       }
       response.statusCode = state.status;
-      response.end(state.status < 300 ? '{"ok":true}' : 'receiver down');
+      response.end(state.status < 300 ? state.answer : 'receiver down');
       waiters.splice(0).forEach((wake) => wake());
     });
   });
@@ -59,6 +61,12 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     },
     set status(value: number) {
       state.status = value;
+    },
+    get answer() {
+      return state.answer;
+    },
+    set answer(value: string) {
+      state.answer = value;
     },
     get dropNext() {
       return state.dropNext;

@@ -35,6 +35,7 @@ export const notificationChannelTypes = [
   'pushover',
   'rocketchat',
   'slack',
+  'slackwebhook',
   'teams',
   'telegram',
   'zulip_chat',

@@ -67,9 +67,17 @@ export async function openConnection(
   };
 }
 
-/** `$(username)` / `$(password)` in a composed url; `/` stays, as webhook paths need it. */
+/**
+ * `$(username)` / `$(password)` in a composed url (always in its path or query): `/` stays, as
+ * webhook paths need it; `:` and `@` stay, as Telegram tokens (`123:ABC`) and Teams paths
+ * (`…@…`) are sent as written.
+ */
 function fillSecrets(url: string, username: string | null, password: string | null): string {
-  const encode = (value: string | null) => encodeURIComponent(value ?? '').replaceAll('%2F', '/');
+  const encode = (value: string | null) =>
+    encodeURIComponent(value ?? '')
+      .replaceAll('%2F', '/')
+      .replaceAll('%3A', ':')
+      .replaceAll('%40', '@');
   return url
     .replaceAll('$(username)', encode(username))
     .replaceAll('$(password)', encode(password));

@@ -6,15 +6,26 @@ import { createSecretOpener } from './connection-secrets.ts';
 import { createConnectionTestService } from './connection-test.service.ts';
 import { connectionsRoutes } from './connections.routes.ts';
 import { connectionsWriteHook } from './connections.write-hook.ts';
+import type { ConnectionTester } from './testers/connection-tester.ts';
 import { connectionTesters } from './testers/registry.ts';
 
-/** The connections area: its data-API write hook, the resolver for checks, and the test route. */
-export function createConnectionsModule(db: Database, sealer: Sealer, values: ValueResolver) {
+/**
+ * The connections area: its data-API write hook, the resolver for checks, and the test route.
+ * Other areas add testers for their types (notification channels) without this one knowing them.
+ */
+export function createConnectionsModule(
+  db: Database,
+  sealer: Sealer,
+  values: ValueResolver,
+  extraTesters: readonly ConnectionTester[] = [],
+) {
+  const testers = new Map<string, ConnectionTester>(extraTesters.map((t) => [t.type, t]));
+  for (const [type, tester] of connectionTesters) testers.set(type, tester);
   return {
     writeHook: connectionsWriteHook(sealer),
     resolve: createConnectionResolver(db, sealer, values),
     routes: connectionsRoutes(
-      createConnectionTestService(db, createSecretOpener(sealer, values), connectionTesters),
+      createConnectionTestService(db, createSecretOpener(sealer, values), testers),
     ),
   };
 }

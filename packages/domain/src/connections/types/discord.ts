@@ -1,3 +1,4 @@
+import { serviceOrigin } from './service-origin.ts';
 import type { ConnectionTypeDefinition } from '../connection-type.ts';
 
 export const discordConnection: ConnectionTypeDefinition = {
@@ -8,5 +9,5 @@ export const discordConnection: ConnectionTypeDefinition = {
     { kind: 'EnvVarSource', key: 'username', label: 'Webhook ID', required: true },
     { kind: 'EnvVarSource', key: 'password', label: 'Token', required: true },
   ],
-  composeUrl: () => 'https://discord.com/api/webhooks/$(username)/$(password)',
+  composeUrl: (p) => `${serviceOrigin(p, 'discord.com')}/api/webhooks/$(username)/$(password)`,
 };

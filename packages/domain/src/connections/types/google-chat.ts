@@ -1,3 +1,4 @@
+import { serviceOrigin } from './service-origin.ts';
 import { property } from '../connection-fields.ts';
 import { encodedProperty, type ConnectionTypeDefinition } from '../connection-type.ts';
 
@@ -11,5 +12,5 @@ export const googleChatConnection: ConnectionTypeDefinition = {
     { kind: 'EnvVarSource', key: 'password', label: 'Token', required: true },
   ],
   composeUrl: (p) =>
-    `https://chat.googleapis.com/v1/spaces/${encodedProperty(p, 'space')}/messages?key=$(username)&token=$(password)`,
+    `${serviceOrigin(p, 'chat.googleapis.com')}/v1/spaces/${encodedProperty(p, 'space')}/messages?key=$(username)&token=$(password)`,
 };

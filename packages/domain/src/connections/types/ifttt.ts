@@ -1,3 +1,4 @@
+import { serviceOrigin } from './service-origin.ts';
 import { passwordField, property } from '../connection-fields.ts';
 import { encodedProperty, type ConnectionTypeDefinition } from '../connection-type.ts';
 
@@ -7,5 +8,5 @@ export const iftttConnection: ConnectionTypeDefinition = {
   notification: true,
   fields: [property('event', 'Event', { required: true }), passwordField('Webhook Key', true)],
   composeUrl: (p) =>
-    `https://maker.ifttt.com/trigger/${encodedProperty(p, 'event')}/with/key/$(password)`,
+    `${serviceOrigin(p, 'maker.ifttt.com')}/trigger/${encodedProperty(p, 'event')}/with/key/$(password)`,
 };

@@ -1,9 +1,6 @@
+import { serviceOrigin } from './service-origin.ts';
 import { passwordField, property } from '../connection-fields.ts';
-import {
-  encodedProperty,
-  propertyText,
-  type ConnectionTypeDefinition,
-} from '../connection-type.ts';
+import { encodedProperty, type ConnectionTypeDefinition } from '../connection-type.ts';
 
 export const matrixConnection: ConnectionTypeDefinition = {
   type: 'matrix',
@@ -15,5 +12,5 @@ export const matrixConnection: ConnectionTypeDefinition = {
     passwordField('Access Token', true),
   ],
   composeUrl: (p) =>
-    `https://${propertyText(p, 'host')}/_matrix/client/v3/rooms/${encodedProperty(p, 'room')}/send/m.room.message`,
+    `${serviceOrigin(p, '')}/_matrix/client/v3/rooms/${encodedProperty(p, 'room')}/send/m.room.message`,
 };

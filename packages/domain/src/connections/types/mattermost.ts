@@ -1,5 +1,6 @@
+import { serviceOrigin } from './service-origin.ts';
 import { passwordField, property } from '../connection-fields.ts';
-import { propertyText, type ConnectionTypeDefinition } from '../connection-type.ts';
+import type { ConnectionTypeDefinition } from '../connection-type.ts';
 
 export const mattermostConnection: ConnectionTypeDefinition = {
   type: 'mattermost',
@@ -11,5 +12,5 @@ export const mattermostConnection: ConnectionTypeDefinition = {
     property('channel', 'Channel'),
     property('username', 'Display name'),
   ],
-  composeUrl: (p) => `https://${propertyText(p, 'host')}/hooks/$(password)`,
+  composeUrl: (p) => `${serviceOrigin(p, '')}/hooks/$(password)`,
 };

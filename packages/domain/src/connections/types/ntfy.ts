@@ -1,9 +1,6 @@
+import { serviceOrigin } from './service-origin.ts';
 import { property } from '../connection-fields.ts';
-import {
-  encodedProperty,
-  propertyText,
-  type ConnectionTypeDefinition,
-} from '../connection-type.ts';
+import { encodedProperty, type ConnectionTypeDefinition } from '../connection-type.ts';
 
 export const ntfyConnection: ConnectionTypeDefinition = {
   type: 'ntfy',
@@ -14,6 +11,5 @@ export const ntfyConnection: ConnectionTypeDefinition = {
     property('topic', 'Topic', { required: true }),
     { kind: 'authentication', label: 'Authentication' },
   ],
-  composeUrl: (p) =>
-    `https://${propertyText(p, 'host') || 'ntfy.sh'}/${encodedProperty(p, 'topic')}`,
+  composeUrl: (p) => `${serviceOrigin(p, 'ntfy.sh')}/${encodedProperty(p, 'topic')}`,
 };

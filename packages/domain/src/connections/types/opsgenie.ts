@@ -1,3 +1,4 @@
+import { serviceOrigin } from './service-origin.ts';
 import { passwordField, property } from '../connection-fields.ts';
 import { propertyText, type ConnectionTypeDefinition } from '../connection-type.ts';
 
@@ -11,5 +12,5 @@ export const opsgenieConnection: ConnectionTypeDefinition = {
     passwordField('API Key', true),
   ],
   composeUrl: (p) =>
-    `https://${propertyText(p, 'host') || 'api.opsgenie.com'}:${propertyText(p, 'port') || '443'}/v2/alerts`,
+    `${serviceOrigin(p, 'api.opsgenie.com', propertyText(p, 'port') || '443')}/v2/alerts`,
 };

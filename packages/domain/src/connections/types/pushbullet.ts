@@ -1,3 +1,4 @@
+import { serviceOrigin } from './service-origin.ts';
 import { passwordField, property } from '../connection-fields.ts';
 import type { ConnectionTypeDefinition } from '../connection-type.ts';
 
@@ -11,5 +12,5 @@ export const pushbulletConnection: ConnectionTypeDefinition = {
       hint: 'Device ids, channel tags (#tag) or emails, comma-separated',
     }),
   ],
-  composeUrl: () => 'https://api.pushbullet.com/v2/pushes',
+  composeUrl: (p) => `${serviceOrigin(p, 'api.pushbullet.com')}/v2/pushes`,
 };

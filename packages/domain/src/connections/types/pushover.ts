@@ -1,3 +1,4 @@
+import { serviceOrigin } from './service-origin.ts';
 import { property } from '../connection-fields.ts';
 import type { ConnectionTypeDefinition } from '../connection-type.ts';
 
@@ -10,5 +11,5 @@ export const pushoverConnection: ConnectionTypeDefinition = {
     { kind: 'EnvVarSource', key: 'username', label: 'User Key', required: true },
     property('devices', 'Devices', { hint: 'Comma-separated; all devices when empty' }),
   ],
-  composeUrl: () => 'https://api.pushover.net/1/messages.json',
+  composeUrl: (p) => `${serviceOrigin(p, 'api.pushover.net')}/1/messages.json`,
 };

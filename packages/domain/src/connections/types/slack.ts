@@ -1,3 +1,4 @@
+import { serviceOrigin } from './service-origin.ts';
 import { passwordField, property } from '../connection-fields.ts';
 import type { ConnectionTypeDefinition } from '../connection-type.ts';
 
@@ -10,5 +11,5 @@ export const slackConnection: ConnectionTypeDefinition = {
     property('channel', 'Channel', { required: true, placeholder: '#alerts' }),
     property('username', 'Display name'),
   ],
-  composeUrl: () => 'https://slack.com/api/chat.postMessage',
+  composeUrl: (p) => `${serviceOrigin(p, 'slack.com')}/api/chat.postMessage`,
 };

@@ -1,5 +1,6 @@
+import { serviceOrigin } from './service-origin.ts';
 import { passwordField, property } from '../connection-fields.ts';
-import { propertyText, type ConnectionTypeDefinition } from '../connection-type.ts';
+import type { ConnectionTypeDefinition } from '../connection-type.ts';
 
 export const teamsConnection: ConnectionTypeDefinition = {
   type: 'teams',
@@ -12,5 +13,5 @@ export const teamsConnection: ConnectionTypeDefinition = {
       hint: 'What follows the host in the incoming webhook URL, e.g. webhookb2/…',
     },
   ],
-  composeUrl: (p) => `https://${propertyText(p, 'host')}/$(password)`,
+  composeUrl: (p) => `${serviceOrigin(p, '')}/$(password)`,
 };

@@ -1,3 +1,4 @@
+import { serviceOrigin } from './service-origin.ts';
 import { passwordField, property } from '../connection-fields.ts';
 import type { ConnectionTypeDefinition } from '../connection-type.ts';
 
@@ -12,5 +13,5 @@ export const telegramConnection: ConnectionTypeDefinition = {
       hint: 'Chat ids or @channel names, comma-separated',
     }),
   ],
-  composeUrl: () => 'https://api.telegram.org/bot$(password)/sendMessage',
+  composeUrl: (p) => `${serviceOrigin(p, 'api.telegram.org')}/bot$(password)/sendMessage`,
 };

@@ -1,5 +1,6 @@
+import { serviceOrigin } from './service-origin.ts';
 import { property } from '../connection-fields.ts';
-import { propertyText, type ConnectionTypeDefinition } from '../connection-type.ts';
+import type { ConnectionTypeDefinition } from '../connection-type.ts';
 
 export const zulipChatConnection: ConnectionTypeDefinition = {
   type: 'zulip_chat',
@@ -12,5 +13,5 @@ export const zulipChatConnection: ConnectionTypeDefinition = {
     property('stream', 'Stream', { required: true }),
     property('topic', 'Topic'),
   ],
-  composeUrl: (p) => `https://${propertyText(p, 'host')}/api/v1/messages`,
+  composeUrl: (p) => `${serviceOrigin(p, '')}/api/v1/messages`,
 };

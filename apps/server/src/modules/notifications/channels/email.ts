@@ -15,7 +15,7 @@ export const emailChannel: NotificationChannel = {
     signal.addEventListener('abort', abort, { once: true });
     try {
       await transport.sendMail({
-        from: property(connection, 'from') ?? connection.username ?? 'vigil@localhost',
+        from: sender(connection),
         to: recipient,
         subject: message.title || 'Vigil notification',
         text: message.body,
@@ -31,6 +31,13 @@ export const emailChannel: NotificationChannel = {
     }
   },
 };
+
+/** The form's From address and optional From name. */
+function sender(connection: OpenedConnection): string | { name: string; address: string } {
+  const address = property(connection, 'from') ?? connection.username ?? 'vigil@localhost';
+  const name = property(connection, 'fromName');
+  return name ? { name, address } : address;
+}
 
 function smtpUrl(connection: OpenedConnection): string {
   const raw = requiredUrl(connection);

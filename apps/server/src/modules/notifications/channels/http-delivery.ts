@@ -16,7 +16,7 @@ interface Request {
  * Sends one request and throws on anything but 2xx. The error names only the origin: the
  * path of a webhook URL is often its secret, and errors reach the status pages.
  */
-export async function deliver(url: string, request: Request): Promise<void> {
+export async function deliver(url: string, request: Request): Promise<string> {
   const headers: Record<string, string> = { ...request.headers };
   let body: string | undefined;
   if (request.json !== undefined) {
@@ -44,7 +44,7 @@ export async function deliver(url: string, request: Request): Promise<void> {
       `${where}: ${response.status} ${response.statusText}${detail ? ` ${detail}` : ''}`,
     );
   }
-  await response.arrayBuffer().catch(() => undefined);
+  return response.text().catch(() => '');
 }
 
 function originOf(url: string): string {
@@ -55,12 +55,7 @@ function originOf(url: string): string {
   }
 }
 
-/** The connection's URL, or the service's public host when the connection names none. */
-export function baseUrl(connection: OpenedConnection, fallback: string): string {
-  return (connection.url ?? '').trim().replace(/\/+$/, '') || fallback;
-}
-
-/** The URL a webhook-style service posts to; without one nothing can be sent. */
+/** The url composed on save, with its secrets filled in; without one nothing can be sent. */
 export function requiredUrl(connection: OpenedConnection): string {
   const url = (connection.url ?? '').trim();
   if (!url) throw new DeliveryError(`connection ${connection.name} has no URL`);
@@ -81,11 +76,18 @@ export function requiredProperty(connection: OpenedConnection, key: string): str
   return value;
 }
 
-/** A secret: the connection's password, else a named property. */
-export function secret(connection: OpenedConnection, key: string): string {
-  const value = connection.password ?? property(connection, key);
-  if (!value) throw new DeliveryError(`connection ${connection.name} has no ${key}`);
-  return value;
+/** The connection's password, which the form labels as the service's token or key. */
+export function requiredPassword(connection: OpenedConnection, what: string): string {
+  if (!connection.password) throw new DeliveryError(`connection ${connection.name} has no ${what}`);
+  return connection.password;
+}
+
+/** A comma-separated property as its non-empty entries. */
+export function listProperty(connection: OpenedConnection, key: string): string[] {
+  return (property(connection, key) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 /** The title and body in one text, for services with a single message field. */

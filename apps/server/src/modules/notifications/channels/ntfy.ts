@@ -1,11 +1,15 @@
 import type { NotificationChannel } from './channel.ts';
-import { baseUrl, deliver, property, requiredProperty } from './http-delivery.ts';
+import { DeliveryError, deliver, property, requiredUrl } from './http-delivery.ts';
 
 /** ntfy JSON publishing: POST to the server root with the topic in the body. */
 export const ntfyChannel: NotificationChannel = {
   type: 'ntfy',
   label: 'ntfy',
   async send({ connection, message, signal }) {
+    // The composed url is {origin}/{topic}; JSON publishing posts to the origin instead.
+    const url = new URL(requiredUrl(connection));
+    const topic = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+    if (!topic) throw new DeliveryError(`connection ${connection.name} has no topic`);
     const headers: Record<string, string> = {};
     if (connection.username && connection.password) {
       const pair = `${connection.username}:${connection.password}`;
@@ -14,10 +18,10 @@ export const ntfyChannel: NotificationChannel = {
       headers.authorization = `Bearer ${connection.password}`;
     }
     const priority = Number(property(connection, 'priority') ?? 3);
-    await deliver(baseUrl(connection, 'https://ntfy.sh'), {
+    await deliver(`${url.origin}${url.pathname.replace(/\/[^/]*$/, '')}/`, {
       headers,
       json: {
-        topic: requiredProperty(connection, 'topic'),
+        topic,
         title: message.title,
         message: message.body,
         markdown: true,

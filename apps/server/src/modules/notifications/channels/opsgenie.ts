@@ -1,5 +1,5 @@
 import type { NotificationChannel } from './channel.ts';
-import { baseUrl, deliver, property, secret } from './http-delivery.ts';
+import { deliver, property, requiredPassword, requiredUrl } from './http-delivery.ts';
 
 /** OpsGenie Alert API: `message` is limited to 130 characters, the body goes to description. */
 export const opsgenieChannel: NotificationChannel = {
@@ -7,8 +7,8 @@ export const opsgenieChannel: NotificationChannel = {
   label: 'OpsGenie',
   async send({ connection, message, idempotencyKey, signal }) {
     const priority = property(connection, 'priority');
-    await deliver(`${baseUrl(connection, 'https://api.opsgenie.com')}/v2/alerts`, {
-      headers: { authorization: `GenieKey ${secret(connection, 'apiKey')}` },
+    await deliver(requiredUrl(connection), {
+      headers: { authorization: `GenieKey ${requiredPassword(connection, 'API key')}` },
       json: {
         message: (message.title || message.body).slice(0, 130),
         description: message.body.slice(0, 15_000),

@@ -1,22 +1,26 @@
 import type { NotificationChannel } from './channel.ts';
-import { baseUrl, deliver, property, secret } from './http-delivery.ts';
+import { deliver, listProperty, requiredPassword, requiredUrl } from './http-delivery.ts';
 
-/** Pushbullet pushes API: a note, to all devices unless a device, email or channel is given. */
+/** Pushbullet pushes API: one note per target (device id, #channel tag or email), else all. */
 export const pushbulletChannel: NotificationChannel = {
   type: 'pushbullet',
   label: 'Pushbullet',
   async send({ connection, message, signal }) {
-    const target: Record<string, string> = {};
-    const device = property(connection, 'device_iden');
-    const email = property(connection, 'email');
-    const channel = property(connection, 'channel_tag');
-    if (device) target.device_iden = device;
-    else if (email) target.email = email;
-    else if (channel) target.channel_tag = channel;
-    await deliver(`${baseUrl(connection, 'https://api.pushbullet.com')}/v2/pushes`, {
-      headers: { 'access-token': secret(connection, 'token') },
-      json: { type: 'note', title: message.title, body: message.body, ...target },
-      signal,
-    });
+    const token = requiredPassword(connection, 'access token');
+    const targets = listProperty(connection, 'targets');
+    for (const target of targets.length > 0 ? targets : ['']) {
+      await deliver(requiredUrl(connection), {
+        headers: { 'access-token': token },
+        json: { type: 'note', title: message.title, body: message.body, ...targetOf(target) },
+        signal,
+      });
+    }
   },
 };
+
+function targetOf(target: string): Record<string, string> {
+  if (target === '') return {};
+  if (target.startsWith('#')) return { channel_tag: target.slice(1) };
+  if (target.includes('@')) return { email: target };
+  return { device_iden: target };
+}

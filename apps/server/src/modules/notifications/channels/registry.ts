@@ -15,6 +15,7 @@ import { pushbulletChannel } from './pushbullet.ts';
 import { pushoverChannel } from './pushover.ts';
 import { rocketChatChannel } from './rocketchat.ts';
 import { slackChannel } from './slack.ts';
+import { slackWebhookChannel } from './slackwebhook.ts';
 import { teamsChannel } from './teams.ts';
 import { telegramChannel } from './telegram.ts';
 import { zulipChannel } from './zulip.ts';
@@ -35,6 +36,7 @@ export const notificationChannels: ReadonlyMap<NotificationChannelType, Notifica
       pushoverChannel,
       rocketChatChannel,
       slackChannel,
+      slackWebhookChannel,
       teamsChannel,
       telegramChannel,
       zulipChannel,

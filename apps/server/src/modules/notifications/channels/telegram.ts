@@ -1,18 +1,18 @@
 import type { NotificationChannel } from './channel.ts';
-import { baseUrl, deliver, plainText, requiredProperty, secret } from './http-delivery.ts';
+import { DeliveryError, deliver, listProperty, plainText, requiredUrl } from './http-delivery.ts';
 
-/** Telegram Bot API sendMessage; plain text, since templates are not Telegram's markdown. */
+/** Telegram Bot API sendMessage, once per chat; plain text, as templates are not its markdown. */
 export const telegramChannel: NotificationChannel = {
   type: 'telegram',
   label: 'Telegram',
   async send({ connection, message, signal }) {
-    const token = secret(connection, 'token');
-    await deliver(`${baseUrl(connection, 'https://api.telegram.org')}/bot${token}/sendMessage`, {
-      json: {
-        chat_id: requiredProperty(connection, 'chats'),
-        text: plainText(message).slice(0, 4096),
-      },
-      signal,
-    });
+    const chats = listProperty(connection, 'chats');
+    if (chats.length === 0) throw new DeliveryError(`connection ${connection.name} has no chats`);
+    for (const chat of chats) {
+      await deliver(requiredUrl(connection), {
+        json: { chat_id: chat, text: plainText(message).slice(0, 4096) },
+        signal,
+      });
+    }
   },
 };

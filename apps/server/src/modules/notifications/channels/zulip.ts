@@ -1,16 +1,23 @@
 import type { NotificationChannel } from './channel.ts';
-import { deliver, property, requiredProperty, requiredUrl, secret } from './http-delivery.ts';
+import {
+  DeliveryError,
+  deliver,
+  property,
+  requiredPassword,
+  requiredProperty,
+  requiredUrl,
+} from './http-delivery.ts';
 
 /** Zulip REST API: a stream message sent as the bot (email + API key, basic auth), as a form. */
 export const zulipChannel: NotificationChannel = {
   type: 'zulip_chat',
   label: 'Zulip',
   async send({ connection, message, signal }) {
-    const bot = connection.username ?? requiredProperty(connection, 'botMail');
-    const key = secret(connection, 'botKey');
-    const base = requiredUrl(connection).replace(/\/+$/, '');
-    await deliver(`${base}/api/v1/messages`, {
-      headers: { authorization: `Basic ${Buffer.from(`${bot}:${key}`).toString('base64')}` },
+    if (!connection.username)
+      throw new DeliveryError(`connection ${connection.name} has no bot email`);
+    const pair = `${connection.username}:${requiredPassword(connection, 'bot API key')}`;
+    await deliver(requiredUrl(connection), {
+      headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}` },
       form: {
         type: 'stream',
         to: requiredProperty(connection, 'stream'),
