@@ -36,6 +36,7 @@ export function TableCell({ children, className }: { children: ReactNode; classN
 export function TableSkeleton({ label, rows = 5 }: { label: string; rows?: number }) {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label={label}
       className="space-y-2 rounded-lg border border-border p-3"

@@ -3,7 +3,7 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 /** Shown while the first route's code and the session load, in the shape of the shell. */
 export function ShellPlaceholder() {
   return (
-    <div aria-busy="true" aria-label="Loading Vigil" className="flex h-full">
+    <div role="status" aria-busy="true" aria-label="Loading Vigil" className="flex h-full">
       <div className="w-60 shrink-0 space-y-3 border-r border-border bg-surface p-3">
         <Skeleton className="h-6 w-24" />
         {Array.from({ length: 7 }, (_, index) => (

@@ -24,11 +24,12 @@ export function CheckRow({ check, now, onOpen, indent }: CheckRowProps) {
   const status = check.status ?? 'unknown';
   return (
     <tr className="h-9 hover:bg-surface-muted">
-      <TableCell className={indent ? 'pl-7' : undefined}>
-        <span className="inline-flex max-w-full items-center gap-2">
+      {/* w-full + max-w-0: the name column takes what the others leave and truncates in it. */}
+      <TableCell className={indent ? 'w-full max-w-0 pl-7' : 'w-full max-w-0'}>
+        <span className="flex min-w-0 items-center gap-2">
           <button
             type="button"
-            className="max-w-md truncate text-left underline-offset-2 hover:underline"
+            className="min-w-0 truncate text-left underline-offset-2 hover:underline"
             title={check.description ?? check.name}
             onClick={() => onOpen(check.id)}
           >
@@ -48,8 +49,8 @@ export function CheckRow({ check, now, onOpen, indent }: CheckRowProps) {
           )}
         </span>
       </TableCell>
-      <TableCell>{formatPercent(uptimePercent(check))}</TableCell>
-      <TableCell>{formatLatency(displayLatency(check))}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatPercent(uptimePercent(check))}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatLatency(displayLatency(check))}</TableCell>
       <TableCell className="whitespace-nowrap">
         {check.last_transition_time
           ? formatRelative(new Date(check.last_transition_time), new Date(now))
@@ -62,10 +63,10 @@ export function CheckRow({ check, now, onOpen, indent }: CheckRowProps) {
 export function GroupRow({ group }: { group: CheckGroup }) {
   return (
     <tr className="h-9 bg-surface-muted">
-      <TableCell className="font-medium">
-        <span className="inline-flex items-center gap-2">
+      <TableCell className="w-full max-w-0 font-medium">
+        <span className="flex min-w-0 items-center gap-2">
           <HealthDot colour={groupHealthColour(group.health)} label={group.health} />
-          {group.key === '' ? '(none)' : group.key}
+          <span className="truncate">{group.key === '' ? '(none)' : group.key}</span>
         </span>
       </TableCell>
       <TableCell className="whitespace-nowrap">

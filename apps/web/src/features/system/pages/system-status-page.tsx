@@ -6,7 +6,12 @@ import { ProbeRow } from '../components/probe-row.tsx';
 
 function StatusSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading system status" className="space-y-3 py-2">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading system status"
+      className="space-y-3 py-2"
+    >
       <Skeleton className="h-5 w-full" />
       <Skeleton className="h-5 w-full" />
       <Skeleton className="h-5 w-2/3" />

@@ -11,7 +11,7 @@ const SpecYaml = lazy(async () => {
 
 function SpecSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the spec">
+    <div role="status" aria-busy="true" aria-label="Loading the spec">
       <Skeleton className="h-40 w-full" />
     </div>
   );

@@ -10,7 +10,7 @@ const HealthChart = lazy(async () => {
 
 export function ChartSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the chart">
+    <div role="status" aria-busy="true" aria-label="Loading the chart">
       <Skeleton className="h-[180px] w-full" />
     </div>
   );

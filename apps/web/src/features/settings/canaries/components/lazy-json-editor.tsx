@@ -12,7 +12,7 @@ export function LazyJsonEditor(props: JsonEditorProps) {
   return (
     <Suspense
       fallback={
-        <div aria-busy="true" aria-label="Loading the editor">
+        <div role="status" aria-busy="true" aria-label="Loading the editor">
           <Skeleton className="h-16 w-full" />
         </div>
       }

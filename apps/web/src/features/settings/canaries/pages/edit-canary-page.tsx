@@ -22,7 +22,12 @@ export function EditCanaryPage() {
   return (
     <section aria-labelledby="edit-canary-heading" className="space-y-4">
       {canary.isPending && (
-        <div aria-busy="true" aria-label="Loading the health check" className="space-y-3">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the health check"
+          className="space-y-3"
+        >
           <Skeleton className="h-7 w-64" />
           <Skeleton className="h-96 w-full" />
         </div>
