@@ -31,5 +31,5 @@ export async function agent(parsed: ParsedArgs): Promise<void> {
   };
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
-  process.stdout.write(`Vigil agent is running at http://localhost:${config.PORT}\n`);
+  process.stdout.write(`Vigil agent is running at http://localhost:${running.port}\n`);
 }

@@ -19,6 +19,8 @@ import { createPusher } from './pusher.ts';
 import { createUpstreamClient, type UpstreamRevokedError } from './upstream-client.ts';
 
 export interface RunningAgent {
+  /** The port the local /api/health and /api/metrics listen on. */
+  readonly port: number;
   /** Stops the loops and the engine (its results go to the outbox), then the database. */
   stop(): Promise<void>;
 }
@@ -114,6 +116,9 @@ export async function startAgent(
 
   const app = await buildAgentHttp(db, log, metrics);
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  // PORT 0 asks for any free port: report the one the system gave.
+  const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
   engine.start();
   const running = [
     pusher.run(loops.signal),
@@ -123,11 +128,12 @@ export async function startAgent(
     loop.catch((error: unknown) => log.error({ err: error }, 'agent loop stopped unexpectedly')),
   );
   log.info(
-    { upstream: settings.VIGIL_AGENT_UPSTREAM, name: settings.VIGIL_AGENT_NAME, port: config.PORT },
+    { upstream: settings.VIGIL_AGENT_UPSTREAM, name: settings.VIGIL_AGENT_NAME, port },
     'vigil agent started',
   );
 
   return {
+    port,
     async stop() {
       loops.abort();
       await app.close();
