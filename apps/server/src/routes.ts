@@ -8,6 +8,7 @@ import { createConnectionsModule } from './modules/connections/connections.modul
 import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts';
 import { canariesWriteHook } from './modules/health/canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './modules/health/engine/health-engine.ts';
+import type { KubernetesKeyReader } from './modules/health/engine/kubernetes-keys.ts';
 import { createValueResolver } from './modules/health/engine/values.ts';
 import { defaultRetention, type HistoryRetention } from './modules/health/history/retention.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -80,6 +81,8 @@ export interface ApiOptions {
 /** How the health engine runs checks (VIGIL_CHECK_* settings). */
 export interface HealthSettings {
   readonly secretsDir?: string | undefined;
+  /** Secret and ConfigMap keys from the cluster's API, when Vigil runs in one (before secretsDir). */
+  readonly kubernetesKeys?: KubernetesKeyReader | undefined;
   readonly maxConcurrentChecks: number;
   readonly defaultTimeoutMs: number;
   readonly flushMs: number;
@@ -127,7 +130,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   const sealer = createSealer(options.identity.secretKey);
   const metrics = options.metrics ?? new Registry();
   const healthSettings = options.health ?? defaultHealthSettings;
-  const values = createValueResolver(healthSettings.secretsDir);
+  const values = createValueResolver(healthSettings.secretsDir, healthSettings.kubernetesKeys);
   const connections = createConnectionsModule(db, sealer, values, notificationTesters);
   const health = createHealthEngine({
     db,

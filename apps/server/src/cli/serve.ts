@@ -11,6 +11,7 @@ import { defaultJobHistorySettings } from '../modules/jobs/job-history.service.t
 import { resolveSecretKey } from '../platform/secret-key.ts';
 import { identitySettingsFrom } from '../modules/identity/identity.settings.ts';
 import { readLocalProperties } from '../modules/properties/local-properties.ts';
+import { inClusterKeyReader } from '../modules/health/engine/kubernetes-keys.ts';
 import { createApi } from '../routes.ts';
 
 const defaultWebDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -30,6 +31,7 @@ export async function serve(config: Config): Promise<void> {
     metrics,
     health: {
       secretsDir: config.VIGIL_SECRETS_DIR,
+      kubernetesKeys: inClusterKeyReader(process.env),
       maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
       defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
       flushMs: 1000,

@@ -7,6 +7,7 @@ import { openRuntime } from '../../../platform/runtime.ts';
 import { resolveSecretKey } from '../../../platform/secret-key.ts';
 import { createConnectionResolver } from '../../connections/connection-resolver.ts';
 import { createHealthEngine } from '../../health/engine/health-engine.ts';
+import { inClusterKeyReader } from '../../health/engine/kubernetes-keys.ts';
 import { createValueResolver } from '../../health/engine/values.ts';
 import { defaultRetention } from '../../health/history/retention.ts';
 import { buildAgentHttp } from './agent-http.ts';
@@ -43,12 +44,13 @@ export async function startAgent(
     help: '1 once the upstream refused the access token (401) and pushing stopped',
     registers: [metrics],
   });
+  const values = createValueResolver(config.VIGIL_SECRETS_DIR, inClusterKeyReader(process.env));
   const engine = createHealthEngine({
     db,
     log,
     metrics,
-    connections: createConnectionResolver(db, createSealer(secretKey)),
-    values: createValueResolver(config.VIGIL_SECRETS_DIR),
+    connections: createConnectionResolver(db, createSealer(secretKey), values),
+    values,
     agentId: localAgentId,
     maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
     defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,

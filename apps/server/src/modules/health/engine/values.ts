@@ -1,15 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CheckConfigError, type EnvVar } from '../check-types/check-type.ts';
+import type { KubernetesKeyReader } from './kubernetes-keys.ts';
 
 export type ValueResolver = (value: EnvVar | undefined) => Promise<string | undefined>;
 
 /**
- * Resolves canary-checker EnvVars. Secret and ConfigMap keys are read from files laid out as
- * Kubernetes mounts them: `<secretsDir>/<name>/<key>`. A missing file is a configuration
- * error of the check, never an empty value.
+ * Resolves canary-checker EnvVars. Secret and ConfigMap keys come from the Kubernetes API when
+ * Vigil runs in a cluster, else from files laid out as Kubernetes mounts them:
+ * `<secretsDir>/<name>/<key>`. A missing key is a configuration error, never an empty value.
  */
-export function createValueResolver(secretsDir: string | undefined): ValueResolver {
+export function createValueResolver(
+  secretsDir: string | undefined,
+  kubernetes?: KubernetesKeyReader,
+): ValueResolver {
   return async (value) => {
     if (value === undefined) return undefined;
     if (typeof value === 'string') return value;
@@ -17,6 +21,7 @@ export function createValueResolver(secretsDir: string | undefined): ValueResolv
     const ref = value.valueFrom?.secretKeyRef ?? value.valueFrom?.configMapKeyRef;
     if (!ref) return undefined;
     const kind = value.valueFrom?.secretKeyRef ? 'secret' : 'configmap';
+    if (kubernetes) return kubernetes(kind, ref.name, ref.key);
     if (!secretsDir) {
       throw new CheckConfigError(
         `${kind} ${ref.name}/${ref.key} cannot be read: VIGIL_SECRETS_DIR is not set`,
