@@ -1,5 +1,4 @@
-import { Client } from 'ldapts';
-import { ldapErrorText } from '../../health/check-types/ldap.ts';
+import { ldapErrorText, ldapts } from '../../health/check-types/ldap.ts';
 import { ConnectionTestFailed, requireUrl, type ConnectionTester } from './connection-tester.ts';
 
 /** Binds as the connection's user (anonymously without one) and reads the root DSE. */
@@ -11,6 +10,7 @@ export const ldapTester: ConnectionTester = {
     const tls = url.startsWith('ldaps:')
       ? { tlsOptions: { rejectUnauthorized: !connection.insecureTls } }
       : {};
+    const { Client } = await ldapts();
     const client = new Client({
       url,
       timeout: ctx.timeoutMs,

@@ -1,5 +1,6 @@
-import { Client, FilterParser, ResultCodeError } from 'ldapts';
+import type { Client } from 'ldapts';
 import { z } from 'zod';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import {
   CheckConfigError,
   commonCheckFields,
@@ -43,6 +44,9 @@ interface LdapTarget {
 
 const everything = '(objectClass=*)';
 
+/** The LDAP client, loaded when an LDAP check or connection test first runs. */
+export const ldapts = lazyModule(() => import('ldapts'));
+
 /** `spec.ldap[]`: bind (anonymously without a username), then search under bindDN. */
 export const ldapCheckType = defineCheckType({
   type: 'ldap',
@@ -50,6 +54,7 @@ export const ldapCheckType = defineCheckType({
   endpoint: (check) => check.url ?? check.host ?? check.connection,
   async run(check, ctx) {
     const filter = check.userSearch ?? everything;
+    const { Client, FilterParser } = await ldapts();
     try {
       FilterParser.parseString(filter);
     } catch (error) {
@@ -129,7 +134,7 @@ async function probe(
 
 /** ldapts words a result code by its class name, with the server's diagnostic when it sent one. */
 export function ldapErrorText(error: unknown): string {
-  if (!(error instanceof ResultCodeError)) return errorText(error);
+  if (!isResultCodeError(error)) return errorText(error);
   const kind = error.name
     .replace(/Error$/, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -146,4 +151,9 @@ function abortable(work: Promise<CheckOutcome>, signal: AbortSignal): Promise<Ch
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/** ldapts's ResultCodeError (without loading ldapts): an Error whose code is a number. */
+function isResultCodeError(error: unknown): error is Error & { code: number } {
+  return error instanceof Error && 'code' in error && typeof error.code === 'number';
 }

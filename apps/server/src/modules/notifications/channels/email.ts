@@ -1,7 +1,10 @@
-import nodemailer from 'nodemailer';
+import { lazyModule } from '../../../platform/lazy-module.ts';
 import type { OpenedConnection } from '../../connections/connection-resolver.ts';
 import type { NotificationChannel } from './channel.ts';
 import { DeliveryError, property, requiredUrl } from './http-delivery.ts';
+
+// Loaded at the first email: a server that never sends one does not hold it in memory.
+const mailer = lazyModule(() => import('nodemailer'));
 
 /** SMTP via nodemailer. Encryption Auto upgrades with STARTTLS when offered (spec 002 §9). */
 export const emailChannel: NotificationChannel = {
@@ -10,6 +13,7 @@ export const emailChannel: NotificationChannel = {
   async send({ connection, message, to, signal }) {
     const recipient = to ?? property(connection, 'to');
     if (!recipient) throw new DeliveryError(`connection ${connection.name} has no recipient (to)`);
+    const { default: nodemailer } = await mailer();
     const transport = nodemailer.createTransport(smtpOptions(connection));
     const abort = (): void => transport.close();
     signal.addEventListener('abort', abort, { once: true });
