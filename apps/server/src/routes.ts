@@ -46,6 +46,7 @@ import { kubeApi } from './modules/kube-api/kube-api.module.ts';
 import { notificationTesters } from './modules/notifications/channels/channel-testers.ts';
 import { notificationConsumer } from './modules/notifications/notifications.consumer.ts';
 import { notificationsWriteHook } from './modules/notifications/notifications.write-hook.ts';
+import { createSendHistoryRetention } from './modules/notifications/send-history-retention.ts';
 import type { LocalProperty } from './modules/properties/local-properties.ts';
 import { propertiesRoutes } from './modules/properties/properties.routes.ts';
 import { createPropertiesService } from './modules/properties/properties.service.ts';
@@ -110,6 +111,8 @@ export interface Api {
   readonly jobs: JobHistoryWorker;
   /** enqueue() for producers; serve starts the consumers when workers are on. */
   readonly events: Events;
+  /** Trims notification send history; serve starts it when workers are on. */
+  readonly notifications: { start(): void; stop(): void };
   readonly metrics: Registry;
   /** API answers the web's pages ask for first, preloaded with the page's HTML. */
   readonly pagePreloads: readonly PagePreload[];
@@ -173,6 +176,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     health,
     jobs: createJobHistoryWorker(db, options.jobs ?? defaultJobHistorySettings, options.log),
     events,
+    notifications: createSendHistoryRetention(db, options.log),
     metrics,
     pagePreloads: [dashboardSummaryFor],
     authenticate: agents.authenticate(

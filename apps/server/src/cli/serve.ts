@@ -87,6 +87,7 @@ export async function serve(config: Config): Promise<void> {
     }, 30_000).unref();
     await app.close();
     api.jobs.stop();
+    api.notifications.stop();
     await api.health
       .stop()
       .catch((error: unknown) =>
@@ -106,6 +107,7 @@ export async function serve(config: Config): Promise<void> {
     api.health.start();
     api.jobs.start();
     api.events.start();
+    api.notifications.start();
   }
   log.info({ workers: config.VIGIL_WORKERS }, 'workers setting');
   process.stdout.write(`Vigil is running at http://localhost:${config.PORT}\n`);

@@ -141,3 +141,23 @@ export async function lockResource(
     `notification:${notificationId}:${resourceId}`,
   ]);
 }
+
+/** Deletes send history rows older than `before`, a slice at a time; answers how many went. */
+export async function trimSendHistory(
+  client: Queryable,
+  before: Date,
+  slice = 5000,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await client.query(
+      `delete from notification_send_history h using (
+         select id from notification_send_history where created_at < $1 limit $2
+       ) old where h.id = old.id`,
+      [before, slice],
+    );
+    const deleted = result.rowCount ?? 0;
+    total += deleted;
+    if (deleted < slice) return total;
+  }
+}
