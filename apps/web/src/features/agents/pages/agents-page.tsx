@@ -1,3 +1,4 @@
+import { agentPageSizes } from '@vigil/domain';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { usePageTitle } from '../../../lib/page-title.ts';
@@ -6,10 +7,10 @@ import { useUrlState } from '../../../lib/url-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../ui/error-state.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
 import { TableSkeleton } from '../../../ui/table.tsx';
 import { useAgentsQuery } from '../api/agents-query.ts';
 import { AgentDrawer } from '../components/agent-drawer.tsx';
-import { AgentPagination } from '../components/agent-pagination.tsx';
 import { AgentsTable } from '../components/agents-table.tsx';
 import { CreateAgentDrawer } from '../components/create-agent-drawer.tsx';
 import { DeleteAgentDialog } from '../components/delete-agent-dialog.tsx';
@@ -88,11 +89,13 @@ export function AgentsPage() {
               onSort={onSort}
               onOpen={(agent) => update({ id: agent.id, addAgent: undefined })}
             />
-            <AgentPagination
+            <Pagination
               pageIndex={state.pageIndex}
               pageSize={state.pageSize}
               total={agents.data.totalEntries}
               shown={agents.data.data.length}
+              emptyText="No agents"
+              pageSizes={agentPageSizes}
               onPage={(pageIndex) => update({ pageIndex: pageIndex === 0 ? undefined : pageIndex })}
               onPageSize={(size) =>
                 update({

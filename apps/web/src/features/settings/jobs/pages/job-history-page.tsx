@@ -5,6 +5,7 @@ import { useUrlState } from '../../../../lib/url-state.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { EmptyState } from '../../../../ui/empty-state.tsx';
 import { ErrorState } from '../../../../ui/error-state.tsx';
+import { Pagination } from '../../../../ui/pagination.tsx';
 import { TableSkeleton } from '../../../../ui/table.tsx';
 import { useJobHistoriesQuery } from '../api/job-histories-query.ts';
 import { useJobHistoryNamesQuery } from '../api/job-history-names-query.ts';
@@ -12,7 +13,6 @@ import { useJobHistoryQuery } from '../api/job-history-query.ts';
 import { JobDetailsDialog } from '../components/job-details-dialog.tsx';
 import { JobFilters, type JobFiltersProps } from '../components/job-filters.tsx';
 import { JobHistoryTable } from '../components/job-history-table.tsx';
-import { JobPagination } from '../components/job-pagination.tsx';
 import { availableTabs } from '../model/job-details.ts';
 import {
   jobsPageSize,
@@ -118,11 +118,12 @@ export function JobHistoryPage() {
               onSort={onSort}
               onOpen={open}
             />
-            <JobPagination
+            <Pagination
               pageIndex={state.pageIndex}
               pageSize={jobsPageSize}
               total={jobs.data.totalEntries}
               shown={jobs.data.data.length}
+              emptyText="No runs"
               onPage={(pageIndex) => update({ pageIndex: pageIndex === 0 ? undefined : pageIndex })}
             />
           </div>

@@ -18,6 +18,7 @@ const slack: NotificationRow = {
   template: 'Check {{ .check.name }}',
   person_id: null,
   team_id: null,
+  properties: null,
   custom_services: [{ connection: 'connection://default/slack', name: 'ops' }],
   repeat_interval: null,
   source: 'UI',
