@@ -1,4 +1,4 @@
-import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { SegmentedControl } from '../../../../ui/segmented-control.tsx';
 
 export interface ChoiceButtonsProps {
   readonly label: string;
@@ -12,26 +12,7 @@ export function ChoiceButtons({ label, options, value, onChange }: ChoiceButtons
   return (
     <div className="space-y-1">
       <span className="block text-sm font-medium">{label}</span>
-      <div role="radiogroup" aria-label={label} className="flex flex-wrap gap-1">
-        {options.map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            aria-checked={value === option}
-            onClick={() => onChange(option)}
-            className={cx(
-              'rounded-md border px-2.5 py-1 text-xs',
-              value === option
-                ? 'border-accent bg-accent text-accent-fg'
-                : 'border-border bg-surface text-fg hover:bg-surface-muted',
-              focusRing,
-            )}
-          >
-            {option}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl label={label} options={options} value={value} onChange={onChange} />
     </div>
   );
 }

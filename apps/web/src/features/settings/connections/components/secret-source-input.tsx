@@ -1,6 +1,7 @@
 import { parseSecretSource, secretSourceModes, type SecretSourceMode } from '@vigil/domain';
 import { useId, useState } from 'react';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { cx } from '../../../../ui/class-names.ts';
+import { SegmentedControl } from '../../../../ui/segmented-control.tsx';
 import { errorIdFor, inputClassName, textareaClassName } from '../../../../ui/form-field.tsx';
 
 export interface SecretSourceInputProps {
@@ -51,26 +52,12 @@ export function SecretSourceInput({
   return (
     <fieldset className="space-y-1.5">
       <legend className="text-sm font-medium">{label}</legend>
-      <div role="radiogroup" aria-label={`${label} source`} className="flex gap-1">
-        {secretSourceModes.map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            aria-checked={mode === option}
-            onClick={() => choose(option)}
-            className={cx(
-              'rounded-md border px-2 py-0.5 text-xs',
-              mode === option
-                ? 'border-accent bg-accent text-accent-fg'
-                : 'border-border bg-surface text-fg hover:bg-surface-muted',
-              focusRing,
-            )}
-          >
-            {option}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label={`${label} source`}
+        options={secretSourceModes}
+        value={mode}
+        onChange={choose}
+      />
       {mode === 'Static' && multiline ? (
         <textarea
           id={id}
