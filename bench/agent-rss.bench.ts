@@ -77,8 +77,6 @@ try {
   const child = spawnNode(
     [
       ...serverNodeFlags,
-      '--import',
-      'tsx',
       vigilMain,
       'agent',
       '--upstream',

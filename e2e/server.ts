@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { serverNodeFlags } from '../apps/server/src/platform/heap.ts';
+import { serverMain } from '../scripts/lib/prepare.mjs';
 
 export interface RunningServer {
   readonly baseUrl: string;
@@ -36,7 +37,7 @@ export async function startVigil(): Promise<RunningServer> {
   };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
-  const args = [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/main.ts', 'serve'];
+  const args = [...serverNodeFlags, serverMain, 'serve'];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env,

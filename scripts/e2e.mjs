@@ -2,10 +2,11 @@
 // (e.g. `npm run test:e2e -- tests/health.spec.ts`), after the same preparation as `npm test`.
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './lib/chromium.mjs';
-import { ensureDependencies, ensureWebBuild, root } from './lib/prepare.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib/prepare.mjs';
 
 ensureDependencies();
 ensureWebBuild();
+ensureServerBuild();
 const chromium = findChromium();
 if (!chromium) {
   process.stderr.write('No Chromium found: install it with `apt-get install -y chromium`.\n');

@@ -1,19 +1,23 @@
 // `npm start`: install if needed, build the web app if needed, then run `vigil serve`.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, root } from './lib/prepare.mjs';
+import {
+  ensureDependencies,
+  ensureServerBuild,
+  ensureWebBuild,
+  root,
+  serverMain,
+} from './lib/prepare.mjs';
 
 ensureDependencies();
 ensureWebBuild();
+ensureServerBuild();
 
 const server = spawn(
   process.execPath,
   [
     // The same flags as serverNodeFlags in apps/server/src/platform/heap.ts.
     '--max-semi-space-size=1',
-    '--import',
-    'tsx',
-    path.join(root, 'apps/server/src/main.ts'),
+    serverMain,
     'serve',
     ...process.argv.slice(2),
   ],

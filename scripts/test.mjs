@@ -4,10 +4,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findChromium } from './lib/chromium.mjs';
-import { ensureDependencies, ensureWebBuild, root } from './lib/prepare.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib/prepare.mjs';
 
 ensureDependencies();
 ensureWebBuild();
+ensureServerBuild();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRun = false;

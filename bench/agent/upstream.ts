@@ -7,11 +7,11 @@ import { serverNodeFlags } from '../../apps/server/src/platform/heap.ts';
 import { findFreePort } from '../../apps/server/src/platform/ports.ts';
 import { createDatabase } from '../../apps/server/src/platform/db.ts';
 import { createAccessTokenService } from '../../apps/server/src/modules/identity/access-tokens/access-tokens.service.ts';
+import { ensureServerBuild, serverMain } from '../../scripts/lib/prepare.mjs';
 import { spawnNode, type Child } from '../health/children.ts';
 import { repoRoot } from '../health/servers.ts';
 
 export type Cleanups = Array<() => Promise<unknown>>;
-const main = path.join(repoRoot, 'apps/server/src/main.ts');
 const machinePostgres = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh database on the machine's PostgreSQL, dropped by the cleanups. */
@@ -39,11 +39,12 @@ export interface Upstream {
 
 /** `vigil serve` on `databaseUrl` (migrated on start), and an admin token to call it. */
 export async function startUpstream(databaseUrl: string, cleanups: Cleanups): Promise<Upstream> {
+  ensureServerBuild();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-bench-agent-'));
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const port = await findFreePort();
   const server = spawnNode(
-    [...profileFlags(), ...serverNodeFlags, ...extraNodeFlags(), '--import', 'tsx', main, 'serve'],
+    [...profileFlags(), ...serverNodeFlags, ...extraNodeFlags(), serverMain, 'serve'],
     {
       DATABASE_URL: databaseUrl,
       VIGIL_DATA_DIR: dataDir,
@@ -106,7 +107,7 @@ export async function generateAgent(
   return { id: body.id, token: body.access_token };
 }
 
-export { main as vigilMain };
+export { serverMain as vigilMain };
 
 /** Percentile of sorted samples. */
 export function percentile(sorted: readonly number[], p: number): number {

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverNodeFlags } from '../../apps/server/src/platform/heap.ts';
+import { ensureServerBuild, serverMain } from '../../scripts/lib/prepare.mjs';
 import { runNode, spawnNode, type Child } from './children.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const main = path.join(repoRoot, 'apps/server/src/main.ts');
 const targetScript = fileURLToPath(new URL('./target-server.ts', import.meta.url));
 export const admin = { email: 'bench-admin@example.com', password: 'bench admin password 1' };
 
@@ -37,6 +37,7 @@ export async function startServers(
   },
   cleanups: Cleanups,
 ): Promise<Servers> {
+  ensureServerBuild();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-bench-health-'));
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const target = spawnNode(['--import', 'tsx', targetScript], {}, repoRoot);
@@ -44,7 +45,7 @@ export async function startServers(
   const targetPort = await target.waitFor(/target listening on (\d+)/, 30_000);
   const env = { DATABASE_URL: databaseUrl, VIGIL_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   await runNode(
-    ['--import', 'tsx', main, 'users', 'create', '--email', admin.email, '--admin'],
+    [serverMain, 'users', 'create', '--email', admin.email, '--admin'],
     { ...env, VIGIL_PASSWORD: admin.password },
     repoRoot,
     120_000,
@@ -57,9 +58,7 @@ export async function startServers(
       ...(flags.traceGc ? ['--trace-gc'] : []),
       ...serverNodeFlags,
       ...flags.nodeFlags,
-      '--import',
-      'tsx',
-      main,
+      serverMain,
       'serve',
     ],
     { ...env, PORT: String(port), HOST: '127.0.0.1', VIGIL_WORKERS: 'on', ...flags.serverEnv },

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { serverNodeFlags } from '../../apps/server/src/platform/heap.ts';
+import { serverMain } from '../../scripts/lib/prepare.mjs';
 import { authStatePath, expect, snapshot, test } from '../fixtures.ts';
 import { recordSecret } from '../secrets.ts';
 
@@ -59,11 +60,11 @@ function runCopiedCommand(command: string, extra: readonly string[]): ChildProce
   expect([program, verb]).toEqual(['vigil', 'agent']);
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
-  return spawn(
-    process.execPath,
-    [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/main.ts', 'agent', ...flags, ...extra],
-    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  return spawn(process.execPath, [...serverNodeFlags, serverMain, 'agent', ...flags, ...extra], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 async function copyCliCommand(page: Page): Promise<string> {

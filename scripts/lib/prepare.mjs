@@ -1,4 +1,5 @@
-// Shared by `npm start` and `npm test`: install dependencies and build the web app when needed.
+// Shared by `npm start`, `npm test` and the vigil bin: install dependencies and build the web app
+// and the server bundle when their sources are newer than the build.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,4 +51,19 @@ export function ensureWebBuild() {
   if (built >= sources) return;
   process.stdout.write('Building the web app…\n');
   run('npm', ['run', 'build', '--workspace', 'apps/web']);
+}
+
+/** The server bundle that `vigil` runs (scripts/build-server.mjs), rebuilt when a source is newer. */
+export const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
+
+export function ensureServerBuild() {
+  const server = path.join(root, 'apps', 'server');
+  const sources = Math.max(
+    newestUnder(path.join(server, 'src')),
+    newestUnder(path.join(root, 'packages', 'domain', 'src')),
+    mtime(path.join(server, 'package.json')),
+    mtime(path.join(root, 'scripts', 'build-server.mjs')),
+  );
+  if (mtime(serverMain) >= sources) return;
+  run(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]);
 }

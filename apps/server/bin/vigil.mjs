@@ -1,6 +1,8 @@
 #!/usr/bin/env -S node --max-semi-space-size=1
-// Runs the TypeScript sources in this process (one process, so signals reach Vigil directly).
-import { register } from 'tsx/esm/api';
+// Runs the server bundle in this process (one process, so signals reach Vigil directly),
+// rebuilding it first when a source is newer (scripts/build-server.mjs).
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuild, serverMain } from '../../../scripts/lib/prepare.mjs';
 
-register();
-await import('../src/main.ts');
+ensureServerBuild();
+await import(pathToFileURL(serverMain).href);

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../platform/config.ts';
 import { buildApp } from '../platform/http/app.ts';
 import { tuneHeap } from '../platform/heap.ts';
@@ -13,8 +12,9 @@ import { identitySettingsFrom } from '../modules/identity/identity.settings.ts';
 import { readLocalProperties } from '../modules/properties/local-properties.ts';
 import { inClusterKeyReader } from '../modules/health/engine/kubernetes-keys.ts';
 import { createApi } from '../routes.ts';
+import { webDistDir } from '../platform/paths.ts';
 
-const defaultWebDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+const defaultWebDir = webDistDir;
 
 export async function serve(config: Config): Promise<void> {
   tuneHeap();

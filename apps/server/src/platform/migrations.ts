@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { migrationsDir } from './paths.ts';
 
-export const defaultMigrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
+export const defaultMigrationsDir = migrationsDir;
 
 /** One key for every replica: whoever holds it migrates, the others wait and then find nothing to do. */
 const migrationLockKey = 7_361_004_221;

@@ -43,6 +43,10 @@ export class ConsumerRunner {
     this.#backoff = consumer.backoff ?? settings.backoff;
   }
 
+  get maxAttempts(): number {
+    return this.#maxAttempts;
+  }
+
   get running(): number {
     return this.#loops.size;
   }

@@ -74,6 +74,20 @@ async function claimName(client: Queryable, name: string, limit: number, options
   return z.array(queuedEventRow).parse(result.rows);
 }
 
+/**
+ * The names that have events under `maxAttempts`: the poll's one cheap look, so that an idle
+ * queue costs one statement per poll instead of a claim transaction per consumer loop.
+ */
+export async function pendingEventNames(client: Queryable, maxAttempts: number): Promise<string[]> {
+  const result = await client.query(`select distinct name from event_queue where attempts < $1`, [
+    maxAttempts,
+  ]);
+  return z
+    .array(z.object({ name: z.string() }))
+    .parse(result.rows)
+    .map((row) => row.name);
+}
+
 export async function deleteEvents(client: Queryable, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await client.query(`delete from event_queue where id = any($1::uuid[])`, [ids]);

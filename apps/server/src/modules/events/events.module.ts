@@ -7,6 +7,7 @@ import { createEnqueue, type Enqueue, type EventFilter } from './enqueue.ts';
 import { assertDistinctEvents, type EventConsumer } from './event-consumer.ts';
 import { listenForEvents, type EventListener } from './event-listener.ts';
 import { createEventMetrics } from './event-metrics.ts';
+import { pendingEventNames } from './event-queue.repository.ts';
 import { scheduleEventPurge } from './event-purge.ts';
 import { testConsumers } from './test-consumers.ts';
 
@@ -66,6 +67,15 @@ export function createEvents(options: EventsOptions) {
     runners.flatMap((runner) => runner.consumer.events.map((e) => [e, runner])),
   );
   const wakeAll = (): void => runners.forEach((runner) => runner.wake());
+  const maxAttempts = Math.max(1, ...runners.map((runner) => runner.maxAttempts));
+  /** Wakes only the runners whose events are waiting (missed NOTIFYs, retries come due). */
+  const wakePending = async (): Promise<void> => {
+    try {
+      for (const name of await pendingEventNames(db.pool, maxAttempts)) byEvent.get(name)?.wake();
+    } catch (error) {
+      log.warn({ err: error }, 'event queue poll could not look for waiting events');
+    }
+  };
   let listener: EventListener | undefined;
   let poll: NodeJS.Timeout | undefined;
   let stopPurge: (() => void) | undefined;
@@ -81,7 +91,7 @@ export function createEvents(options: EventsOptions) {
         onListening: wakeAll,
         log,
       });
-      poll = setInterval(wakeAll, settings.pollMs);
+      poll = setInterval(() => void wakePending(), settings.pollMs);
       poll.unref();
     },
     /** Stops claiming; batches in flight commit first. A crash instead rolls their claims back. */
