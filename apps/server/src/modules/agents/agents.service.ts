@@ -6,6 +6,7 @@ import { ApiError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/actor.ts';
 import { authorise } from '../../platform/http/authorise.ts';
 import { creatorOf } from '../health/canaries/creator.repository.ts';
+import { syncAllSelectorCopies } from '../health/canaries/selector-copies.ts';
 import { invalidAgentToken, type AgentPrincipal } from './agent-auth.ts';
 import { hashAgentToken, newAgentToken } from './agent-tokens.ts';
 import { parseInput } from './agents.input.ts';
@@ -75,6 +76,8 @@ export function createAgentsService(db: Database) {
             personId,
             createdBy,
           });
+          // Canaries whose agentSelector picks the new agent get their copies for it now.
+          await syncAllSelectorCopies(client);
           return { id, username, access_token: token.value };
         });
       } catch (error) {

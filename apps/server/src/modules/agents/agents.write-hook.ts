@@ -2,6 +2,7 @@ import { agentPatchSchema } from '@vigil/domain';
 import { z } from 'zod';
 import type { WriteHook } from '../../data-api/write-hooks.ts';
 import { ApiError, badRequest } from '../../platform/errors.ts';
+import { syncAllSelectorCopies } from '../health/canaries/selector-copies.ts';
 import { parseInput } from './agents.input.ts';
 import { cleanUpAgentData, revokeAgent } from './agents.repository.ts';
 
@@ -46,11 +47,15 @@ export const agentsWriteHook: WriteHook = {
   },
 
   async afterWrite(ctx, affected) {
+    let deleted = false;
     for (const row of affected) {
       const agent = writtenAgent.parse(row);
       if (agent.deleted_at === null) continue;
+      deleted = true;
       await revokeAgent(ctx.client, agent.person_id);
       if (agent.cleanup) await cleanUpAgentData(ctx.client, agent.id);
     }
+    // A deleted agent no longer runs the copies that canaries' agentSelectors gave it.
+    if (deleted) await syncAllSelectorCopies(ctx.client);
   },
 };

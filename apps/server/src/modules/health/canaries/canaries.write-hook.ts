@@ -1,9 +1,12 @@
+import { localAgentId } from '@vigil/domain';
 import { z } from 'zod';
 import type { WriteHook } from '../../../data-api/write-hooks.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { parseCanarySpec } from './canary-spec.ts';
 import { retireChecks, syncChecks } from './checks.repository.ts';
 import { creatorOf } from './creator.repository.ts';
+import { retireCopiesOf, syncCopiesOf } from './selector-copies.ts';
+import { parentById } from './selector-copies.repository.ts';
 import { firstSlot, parseSchedule } from '../engine/schedule.ts';
 
 const writtenCanary = z.object({
@@ -33,22 +36,31 @@ export const canariesWriteHook: WriteHook = {
       const parsed = parseCanarySpec(row.spec);
       if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
       // A new or edited schedule starts at a random point of its period: edits made together
-      // (an apply of many canaries) do not all run in the same second.
-      const next = parsed.schedule
-        ? new Date(firstSlot(parseSchedule(parsed.schedule), Date.now()))
-        : null;
+      // (an apply of many canaries) do not all run in the same second. A canary with an
+      // agentSelector never runs here: its copies run on the agents.
+      const next =
+        parsed.schedule && parsed.agentSelector.length === 0
+          ? new Date(firstSlot(parseSchedule(parsed.schedule), Date.now()))
+          : null;
       return { ...row, ...creator, schedule: parsed.schedule ?? null, next_runtime: next };
     });
   },
   async afterWrite(ctx, affected) {
     for (const row of affected) {
       const canary = writtenCanary.parse(row);
-      if (ctx.operation === 'delete' || canary.deleted_at !== null) {
+      const deleted = ctx.operation === 'delete' || canary.deleted_at !== null;
+      const parsed = deleted ? undefined : parseCanarySpec(canary.spec);
+      if (parsed && !parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
+      const selector = parsed?.agentSelector ?? [];
+      if (canary.agent_id === localAgentId) {
+        const parent = selector.length > 0 ? await parentById(ctx.client, canary.id) : undefined;
+        if (parent && parsed) await syncCopiesOf(ctx.client, parent, parsed);
+        else await retireCopiesOf(ctx.client, canary.id);
+      }
+      if (!parsed || selector.length > 0) {
         await retireChecks(ctx.client, canary.id);
         continue;
       }
-      const parsed = parseCanarySpec(canary.spec);
-      if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
       await syncChecks(
         ctx.client,
         { id: canary.id, namespace: canary.namespace, agentId: canary.agent_id },

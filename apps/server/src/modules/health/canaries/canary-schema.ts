@@ -46,6 +46,12 @@ export function canaryJsonSchema(): unknown {
         icon: z.string().optional().describe('Icon of the canary'),
         replicas: z.number().int().nonnegative().optional(),
         resultMode: z.string().optional(),
+        agentSelector: z
+          .array(z.string())
+          .optional()
+          .describe(
+            'Agents that run this canary instead of the upstream: names, * wildcards, !exclusions',
+          ),
         ...pending,
         ...checks,
       })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
 import { intervalSchedule, parseSchedule } from '../engine/schedule.ts';
+import { agentSelectorSchema } from './agent-selector.ts';
 import { dependencyProblem } from './dependencies.ts';
 import { expressionProblem } from './expression-validation.ts';
 
@@ -13,6 +14,7 @@ const settingsSchema = z
     icon: z.string().optional(),
     replicas: z.number().int().nonnegative().optional(),
     resultMode: z.string().optional(),
+    agentSelector: agentSelectorSchema.optional(),
   })
   .strict();
 
@@ -33,7 +35,13 @@ export interface DeclaredCheck {
 }
 
 export type SpecResult =
-  | { ok: true; checks: DeclaredCheck[]; schedule: string | undefined }
+  | {
+      ok: true;
+      checks: DeclaredCheck[];
+      schedule: string | undefined;
+      /** Agents that run copies of this canary instead of the upstream (empty: it runs here). */
+      agentSelector: string[];
+    }
   | { ok: false; field: string; message: string };
 
 /**
@@ -95,7 +103,7 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       return { ok: false, field, message: error instanceof Error ? error.message : String(error) };
     }
   }
-  return { ok: true, checks, schedule };
+  return { ok: true, checks, schedule, agentSelector: parsedSettings.data.agentSelector ?? [] };
 }
 
 function problemAt(base: string, error: z.ZodError): SpecResult {
