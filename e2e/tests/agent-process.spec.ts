@@ -110,10 +110,12 @@ test('a real vigil agent runs from the copied command, goes Online, and reports 
       .getByRole('table', { name: 'Agents' })
       .getByRole('row')
       .filter({ hasText: agentName });
+    // The toasts sit top-right over Refresh, and a pointer resting on one holds it open.
+    await page.mouse.move(0, 0);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await expect(async () => {
       expect(agent?.exitCode, 'the agent exited (its output is attached)').toBeNull();
-      // A reload asks the server afresh (the in-page refresh is covered by agents.spec.ts).
-      await page.reload();
+      await page.getByRole('button', { name: 'Refresh agents' }).click({ timeout: 2_000 });
       await expect(row).toContainText('Online', { timeout: 1_000 });
       await expect(row.getByRole('cell').nth(2)).toHaveText('1', { timeout: 1_000 });
     }, 'the agent shows Online with its check (its output is attached)').toPass({
