@@ -57,13 +57,23 @@ export const agentNameSchema = z
 
 export const agentDescriptionSchema = z.string().max(4096).nullable();
 
-/** POST /api/agent/generate. */
-export const agentCreateSchema = z.strictObject({
-  name: agentNameSchema,
-  description: agentDescriptionSchema.optional(),
-  properties: agentPropertiesSchema.default({}),
-  kubernetes: agentKubernetesSchema.default({ enabled: false, interval: '30m', exclusions: [] }),
-});
+/**
+ * POST /api/agent/generate. `created_by_config` or `created_by_component` names the catalog
+ * item or component the agent is created from (its Created By link); at most one.
+ */
+export const agentCreateSchema = z
+  .strictObject({
+    name: agentNameSchema,
+    description: agentDescriptionSchema.optional(),
+    properties: agentPropertiesSchema.default({}),
+    kubernetes: agentKubernetesSchema.default({ enabled: false, interval: '30m', exclusions: [] }),
+    created_by_config: z.uuid('created_by_config must be a catalog item id').optional(),
+    created_by_component: z.uuid('created_by_component must be a component id').optional(),
+  })
+  .refine(
+    (agent) => agent.created_by_config === undefined || agent.created_by_component === undefined,
+    'an agent is created by one catalog item or one component, not both',
+  );
 export type AgentCreate = z.infer<typeof agentCreateSchema>;
 
 /** The answer of POST /api/agent/generate: the only time the token is shown. */

@@ -29,11 +29,14 @@ export async function insertAgent(
     kubernetes: AgentKubernetes;
     personId: string;
     createdBy: string | null;
+    createdByConfig: string | null;
+    createdByComponent: string | null;
   },
 ): Promise<string> {
   const result = await db.query<{ id: string }>(
-    `insert into agents (name, description, properties, kubernetes, person_id, created_by)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
+    `insert into agents (name, description, properties, kubernetes, person_id, created_by,
+       created_by_config, created_by_component)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
     [
       values.name,
       values.description,
@@ -41,9 +44,25 @@ export async function insertAgent(
       JSON.stringify(values.kubernetes),
       values.personId,
       values.createdBy,
+      values.createdByConfig,
+      values.createdByComponent,
     ],
   );
   return z.object({ id: z.string() }).parse(result.rows[0]).id;
+}
+
+/** Whether the catalog item or component an agent names as its creator exists (and is live). */
+export async function creatorResourceExists(
+  db: Queryable,
+  table: 'config_items' | 'components',
+  id: string,
+): Promise<boolean> {
+  const sql =
+    table === 'config_items'
+      ? 'select 1 from config_items where id = $1 and deleted_at is null'
+      : 'select 1 from components where id = $1 and deleted_at is null';
+  const result = await db.query(sql, [id]);
+  return result.rows.length > 0;
 }
 
 export async function insertAgentToken(

@@ -1,8 +1,8 @@
 import { agentCreateSchema, agentKubernetesSchema, type AgentCreated } from '@vigil/domain';
 import { z } from 'zod';
 import { fromDatabaseError } from '../../data-api/postgrest-errors.ts';
-import type { Database } from '../../platform/db.ts';
-import { ApiError } from '../../platform/errors.ts';
+import type { Database, Queryable } from '../../platform/db.ts';
+import { ApiError, badRequest } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/actor.ts';
 import { authorise } from '../../platform/http/authorise.ts';
 import { creatorOf } from '../health/canaries/creator.repository.ts';
@@ -12,6 +12,7 @@ import { hashAgentToken, newAgentToken } from './agent-tokens.ts';
 import { parseInput } from './agents.input.ts';
 import {
   agentNameTaken,
+  creatorResourceExists,
   insertAgent,
   insertAgentPerson,
   insertAgentToken,
@@ -33,6 +34,22 @@ const heartbeatSchema = z
     version: z.string().trim().min(1).max(64).optional(),
   })
   .default({});
+
+async function assertCreatorResource(
+  db: Queryable,
+  input: { created_by_config?: string; created_by_component?: string },
+): Promise<void> {
+  if (input.created_by_config !== undefined) {
+    if (!(await creatorResourceExists(db, 'config_items', input.created_by_config))) {
+      throw badRequest('created_by_config: no catalog item has this id');
+    }
+  }
+  if (input.created_by_component !== undefined) {
+    if (!(await creatorResourceExists(db, 'components', input.created_by_component))) {
+      throw badRequest('created_by_component: no component has this id');
+    }
+  }
+}
 
 /** What an agent is told on each heartbeat: the settings it runs with. */
 export interface AgentSettings {
@@ -59,6 +76,7 @@ export function createAgentsService(db: Database) {
       try {
         return await db.transaction(async (client) => {
           if (await agentNameTaken(client, input.name)) throw nameTaken(input.name);
+          await assertCreatorResource(client, input);
           const createdBy = await creatorOf(client, actor);
           const personId = await insertAgentPerson(client, username);
           const id = await insertAgent(client, {
@@ -68,6 +86,8 @@ export function createAgentsService(db: Database) {
             kubernetes: input.kubernetes,
             personId,
             createdBy,
+            createdByConfig: input.created_by_config ?? null,
+            createdByComponent: input.created_by_component ?? null,
           });
           await insertAgentToken(client, {
             id: token.id,

@@ -1,9 +1,10 @@
 import { agentStatus } from '@vigil/domain';
 import { ArrowDown, ArrowUp } from 'lucide-react';
+import { Link } from 'react-router';
 import { cx, focusRing } from '../../../ui/class-names.ts';
 import { RelativeTime } from '../../../ui/relative-time.tsx';
 import { TableCell } from '../../../ui/table.tsx';
-import type { AgentSummary } from '../model/agent-summary.ts';
+import { agentCreator, type AgentSummary } from '../model/agent-summary.ts';
 import type { AgentSortColumn } from '../model/agent-url-state.ts';
 import { AgentStatusBadge } from './agent-status-badge.tsx';
 
@@ -120,11 +121,28 @@ export function AgentsTable({ agents, now, sortBy, sortOrder, onSort, onOpen }: 
               <TableCell className="whitespace-nowrap">
                 <RelativeTime value={agent.updated_at} />
               </TableCell>
-              <TableCell>{agent.created_by?.name ?? ''}</TableCell>
+              <TableCell>
+                <CreatedBy agent={agent} />
+              </TableCell>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function CreatedBy({ agent }: { agent: AgentSummary }) {
+  const creator = agentCreator(agent);
+  if (creator.kind === 'person') return <>{creator.label}</>;
+  return (
+    // The row opens the drawer on click; the link goes to the creator instead.
+    <Link
+      to={creator.to}
+      className={cx('text-accent underline', focusRing)}
+      onClick={(event) => event.stopPropagation()}
+    >
+      {creator.label}
+    </Link>
   );
 }

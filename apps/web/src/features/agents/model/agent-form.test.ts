@@ -78,6 +78,8 @@ describe('agentFormValues', () => {
       created_at: '2026-01-01T00:00:00Z',
       updated_at: null,
       created_by: null,
+      created_by_config: null,
+      created_by_component: null,
     };
     const values = agentFormValues(agent);
     expect(values).toEqual({

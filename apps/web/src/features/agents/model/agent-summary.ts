@@ -20,6 +20,8 @@ export const agentSummarySchema = z.object({
   created_at: z.string(),
   updated_at: timestamp,
   created_by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  created_by_config: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  created_by_component: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
 });
 
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
@@ -40,4 +42,24 @@ export const agentSummarySelect = [
   'created_at',
   'updated_at',
   'created_by(id,name)',
+  'created_by_config(id,name)',
+  'created_by_component(id,name)',
 ].join(',');
+
+export type AgentCreator =
+  | { readonly kind: 'link'; readonly label: string; readonly to: string }
+  | { readonly kind: 'person'; readonly label: string };
+
+/**
+ * The Created By cell (spec 000 §2.6): a link to the catalog item or component that created the
+ * agent, else the person who did.
+ */
+export function agentCreator(agent: AgentSummary): AgentCreator {
+  const config = agent.created_by_config;
+  if (config) return { kind: 'link', label: config.name ?? config.id, to: `/catalog/${config.id}` };
+  const component = agent.created_by_component;
+  if (component) {
+    return { kind: 'link', label: component.name ?? component.id, to: `/topology/${component.id}` };
+  }
+  return { kind: 'person', label: agent.created_by?.name ?? '' };
+}

@@ -27,6 +27,8 @@ function agentRow(name: string, lastSeen: string | null): AgentSummary {
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-02T00:00:00Z',
     created_by: { id: 'p1', name: 'Ada Admin' },
+    created_by_config: null,
+    created_by_component: null,
   };
 }
 
@@ -56,7 +58,8 @@ function renderPage(path: string, rows: AgentSummary[], fixture: SessionFixture 
 
 describe('agents page', () => {
   it('lists agents with counts, Online or Offline, and who created them', async () => {
-    renderPage('/agents', [online, offline]);
+    const fromCatalog = { ...offline, created_by_config: { id: 'cfg-1', name: 'eu-cluster' } };
+    renderPage('/agents', [online, fromCatalog]);
     const table = await screen.findByRole('table', { name: 'Agents' });
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -77,6 +80,10 @@ describe('agents page', () => {
     expect(first).toHaveTextContent(/eu-prod.*3.*7.*1.*2.*Online/);
     expect(second).toHaveTextContent(/us-dev.*Offline/);
     expect(first).toHaveTextContent('Ada Admin');
+    expect(within(second ?? table).getByRole('link', { name: 'eu-cluster' })).toHaveAttribute(
+      'href',
+      '/catalog/cfg-1',
+    );
   });
 
   it('is also served at /settings/agents, with the empty state', async () => {
