@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentFormValues, emptyAgentForm, parseAgentForm, requiredMessage } from './agent-form.ts';
-import type { AgentSummary } from './agent-summary.ts';
+import { agentSummaryRow } from './agent-summary.fixture.ts';
 
 describe('parseAgentForm', () => {
   it('requires a name with the spec text', () => {
@@ -63,24 +63,10 @@ describe('parseAgentForm', () => {
 
 describe('agentFormValues', () => {
   it('round-trips an agent into the form', () => {
-    const agent: AgentSummary = {
-      id: 'a1',
-      name: 'edge',
-      description: null,
+    const agent = agentSummaryRow({
       properties: { zone: 'a' },
       kubernetes: { enabled: true, interval: '5m', exclusions: ['a', 'b'] },
-      config_count: 0,
-      checks_count: 0,
-      config_scrapper_count: 0,
-      playbook_runs_count: 0,
-      last_seen: null,
-      last_received: null,
-      created_at: '2026-01-01T00:00:00Z',
-      updated_at: null,
-      created_by: null,
-      created_by_config: null,
-      created_by_component: null,
-    };
+    });
     const values = agentFormValues(agent);
     expect(values).toEqual({
       name: 'edge',

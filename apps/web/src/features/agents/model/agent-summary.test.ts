@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { agentCreator, agentSummarySchema } from './agent-summary.ts';
+import { agentCreator } from './agent-summary.ts';
+import { agentSummaryRow } from './agent-summary.fixture.ts';
 
-const base = agentSummarySchema.parse({
-  id: 'a1',
-  name: 'edge',
-  description: null,
-  properties: {},
-  kubernetes: null,
-  config_count: 0,
-  checks_count: 0,
-  config_scrapper_count: 0,
-  playbook_runs_count: 0,
-  last_seen: null,
-  last_received: null,
-  created_at: '2026-11-25T10:00:00Z',
-  updated_at: null,
-  created_by: { id: 'p1', name: 'Ada Admin' },
-  created_by_config: null,
-  created_by_component: null,
-});
+const base = agentSummaryRow({ created_by: { id: 'p1', name: 'Ada Admin' } });
 
 describe('agentCreator', () => {
   it('links to the catalog item that created the agent', () => {

@@ -7,12 +7,13 @@ import { setupMsw } from '../../../testing/msw.ts';
 import { renderRoutes } from '../../../testing/render-routes.tsx';
 import { sessionHandlers, type SessionFixture } from '../../../testing/session-handlers.ts';
 import type { AgentSummary } from '../model/agent-summary.ts';
+import { agentSummaryRow } from '../model/agent-summary.fixture.ts';
 import { tokenWarning } from '../components/install-instructions-dialog.tsx';
 
 const server = setupMsw();
 
 function agentRow(name: string, lastSeen: string | null): AgentSummary {
-  return {
+  return agentSummaryRow({
     id: `id-${name}`,
     name,
     description: `${name} cluster`,
@@ -24,12 +25,9 @@ function agentRow(name: string, lastSeen: string | null): AgentSummary {
     playbook_runs_count: 2,
     last_seen: lastSeen,
     last_received: lastSeen,
-    created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-02T00:00:00Z',
     created_by: { id: 'p1', name: 'Ada Admin' },
-    created_by_config: null,
-    created_by_component: null,
-  };
+  });
 }
 
 const online = agentRow('eu-prod', new Date().toISOString());
