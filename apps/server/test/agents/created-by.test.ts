@@ -4,7 +4,8 @@ import { expectError, useAgentsApi } from './agents-harness.ts';
 
 const api = useAgentsApi();
 
-const select = 'name,created_by(name),created_by_config(id,name),created_by_component(id,name)';
+const select =
+  'name,created_by(name),created_by_config,created_by_config_name,created_by_component,created_by_component_name';
 
 async function insertReturningId(sql: string): Promise<string> {
   const [row] = await api.query<{ id: string }>(sql);
@@ -29,20 +30,26 @@ describe('the catalog item or component that created an agent', () => {
       {
         name: 'from-catalog',
         created_by: { name: 'Tester' },
-        created_by_config: { id: cluster, name: 'eu-prod' },
+        created_by_config: cluster,
+        created_by_config_name: 'eu-prod',
         created_by_component: null,
+        created_by_component_name: null,
       },
       {
         name: 'from-component',
         created_by: { name: 'Tester' },
         created_by_config: null,
-        created_by_component: { id: gateway, name: 'gateway' },
+        created_by_config_name: null,
+        created_by_component: gateway,
+        created_by_component_name: 'gateway',
       },
       {
         name: 'from-person',
         created_by: { name: 'Tester' },
         created_by_config: null,
+        created_by_config_name: null,
         created_by_component: null,
+        created_by_component_name: null,
       },
     ]);
   });
@@ -72,6 +79,16 @@ describe('the catalog item or component that created an agent', () => {
     const reply = await api.call('POST', 'agent/generate', 'admin', { name: 'refused', ...extra });
     expect(expectError(reply, 400, 'bad_request')).toBe(message);
     expect(await api.query(`select 1 from agents where name = 'refused'`)).toEqual([]);
+  });
+
+  it('leaves the embeds of agents from configs and components unambiguous', async () => {
+    for (const path of [
+      'configs?select=name,agents(name)',
+      'components?select=name,agents(name)',
+    ]) {
+      const reply = await api.call('GET', `db/${path}`, 'viewer');
+      expect(reply.status, JSON.stringify(reply.json)).toBe(200);
+    }
   });
 
   it('cannot be changed afterwards through the data API', async () => {

@@ -18,7 +18,9 @@ export function agentSummaryRow(overrides: Partial<AgentSummary> = {}): AgentSum
     updated_at: null,
     created_by: null,
     created_by_config: null,
+    created_by_config_name: null,
     created_by_component: null,
+    created_by_component_name: null,
     ...overrides,
   };
 }

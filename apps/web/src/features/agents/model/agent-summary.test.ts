@@ -6,13 +6,18 @@ const base = agentSummaryRow({ created_by: { id: 'p1', name: 'Ada Admin' } });
 
 describe('agentCreator', () => {
   it('links to the catalog item that created the agent', () => {
-    const agent = { ...base, created_by_config: { id: 'c1', name: 'eu-prod' } };
+    const agent = { ...base, created_by_config: 'c1', created_by_config_name: 'eu-prod' };
     expect(agentCreator(agent)).toEqual({ kind: 'link', label: 'eu-prod', to: '/catalog/c1' });
   });
 
-  it('links to the component that created the agent, by id when it has no name', () => {
-    const agent = { ...base, created_by_component: { id: 'k1', name: null } };
-    expect(agentCreator(agent)).toEqual({ kind: 'link', label: 'k1', to: '/topology/k1' });
+  it('links to the component that created the agent', () => {
+    const agent = { ...base, created_by_component: 'k1', created_by_component_name: 'gateway' };
+    expect(agentCreator(agent)).toEqual({ kind: 'link', label: 'gateway', to: '/topology/k1' });
+  });
+
+  it('names the person when the catalog item is gone (no name)', () => {
+    const agent = { ...base, created_by_config: 'c1', created_by_config_name: null };
+    expect(agentCreator(agent)).toEqual({ kind: 'person', label: 'Ada Admin' });
   });
 
   it('names the person otherwise, and nothing when no one is recorded', () => {

@@ -20,8 +20,10 @@ export const agentSummarySchema = z.object({
   created_at: z.string(),
   updated_at: timestamp,
   created_by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-  created_by_config: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-  created_by_component: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  created_by_config: z.string().nullable(),
+  created_by_config_name: z.string().nullable(),
+  created_by_component: z.string().nullable(),
+  created_by_component_name: z.string().nullable(),
 });
 
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
@@ -42,8 +44,10 @@ export const agentSummarySelect = [
   'created_at',
   'updated_at',
   'created_by(id,name)',
-  'created_by_config(id,name)',
-  'created_by_component(id,name)',
+  'created_by_config',
+  'created_by_config_name',
+  'created_by_component',
+  'created_by_component_name',
 ].join(',');
 
 export type AgentCreator =
@@ -55,11 +59,20 @@ export type AgentCreator =
  * agent, else the person who did.
  */
 export function agentCreator(agent: AgentSummary): AgentCreator {
-  const config = agent.created_by_config;
-  if (config) return { kind: 'link', label: config.name ?? config.id, to: `/catalog/${config.id}` };
-  const component = agent.created_by_component;
-  if (component) {
-    return { kind: 'link', label: component.name ?? component.id, to: `/topology/${component.id}` };
+  // A name is there only while the item exists; otherwise the cell falls back to the person.
+  if (agent.created_by_config && agent.created_by_config_name) {
+    return {
+      kind: 'link',
+      label: agent.created_by_config_name,
+      to: `/catalog/${agent.created_by_config}`,
+    };
+  }
+  if (agent.created_by_component && agent.created_by_component_name) {
+    return {
+      kind: 'link',
+      label: agent.created_by_component_name,
+      to: `/topology/${agent.created_by_component}`,
+    };
   }
   return { kind: 'person', label: agent.created_by?.name ?? '' };
 }

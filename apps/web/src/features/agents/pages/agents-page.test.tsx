@@ -56,7 +56,11 @@ function renderPage(path: string, rows: AgentSummary[], fixture: SessionFixture 
 
 describe('agents page', () => {
   it('lists agents with counts, Online or Offline, and who created them', async () => {
-    const fromCatalog = { ...offline, created_by_config: { id: 'cfg-1', name: 'eu-cluster' } };
+    const fromCatalog = {
+      ...offline,
+      created_by_config: 'cfg-1',
+      created_by_config_name: 'eu-cluster',
+    };
     renderPage('/agents', [online, fromCatalog]);
     const table = await screen.findByRole('table', { name: 'Agents' });
     const headers = within(table)
