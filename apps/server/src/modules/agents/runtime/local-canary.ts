@@ -19,6 +19,10 @@ export function toLocalCanary(
 ): LocalCanary | { problem: string } {
   const parsed = parseCanarySpec(declaration.spec);
   if (!parsed.ok) return { problem: `${parsed.field} ${parsed.message}` };
+  // A selector picks agents of an upstream; on an agent it would select nothing and run nowhere.
+  if (parsed.agentSelector.length > 0) {
+    return { problem: 'spec.agentSelector is for canaries on the upstream, not on an agent' };
+  }
   const firstRun = parsed.schedule
     ? new Date(firstSlot(parseSchedule(parsed.schedule), now))
     : null;
