@@ -16,7 +16,7 @@ const server = spawn(
   process.execPath,
   [
     // The same flags as serverNodeFlags in apps/server/src/platform/heap.ts.
-    '--max-semi-space-size=1',
+    '--max-semi-space-size=4',
     serverMain,
     'serve',
     ...process.argv.slice(2),
