@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { eventLoopSamplingMs } from '../../apps/server/src/platform/http/metrics.ts';
 
 export interface Scrape {
   /** Wall time of the GET, ms: the server builds the whole exposition in one go. */
@@ -56,13 +57,14 @@ export function latenessOf(scrape: Scrape): LatenessSummary {
 
 /**
  * The event loop's delay since the previous scrape (prom-client resets it per collect), ms,
- * less the 10 ms interval of the timer it is sampled with (which the raw values include).
+ * less the interval of the timer it is sampled with (which the raw values include).
  */
 export function eventLoopOf(scrape: Scrape): { p50: number; p99: number; max: number } {
   const v = (name: string): number =>
     Math.max(
       0,
-      (scrape.samples.get(`${eventLoopMetric}${name}_seconds`) ?? Number.NaN) * 1000 - 10,
+      (scrape.samples.get(`${eventLoopMetric}${name}_seconds`) ?? Number.NaN) * 1000 -
+        eventLoopSamplingMs,
     );
   return { p50: v('p50'), p99: v('p99'), max: v('max') };
 }
