@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { engineStartSlack } from '../../apps/server/src/modules/health/engine/start-slack.ts';
 import { namespaces } from './canaries.ts';
 
 export interface TableCounters {
@@ -92,8 +93,11 @@ export interface RunsInWindow {
   /** Lateness from the stored start time and the canary's slot phase, ms. */
   readonly lateness: { readonly p50: number; readonly p90: number; readonly p99: number };
   readonly latenessMax: number;
-  /** Runs that seem to start before their slot: the engine is over half a period behind. */
+  /** Runs that started before their slot: the engine's start slack gathers runs due soon. */
   readonly early: number;
+  readonly earlyMax: number;
+  /** Runs that seem far earlier than the slack allows: the engine is over half a period behind. */
+  readonly wrapped: number;
   readonly durationP50: number;
   readonly durationP99: number;
 }
@@ -105,7 +109,12 @@ const runsRow = z.object({
   d: z.array(z.coerce.number()).nullable(),
   late_max: z.coerce.number().nullable(),
   early: z.coerce.number(),
+  early_max: z.coerce.number().nullable(),
+  wrapped: z.coerce.number(),
 });
+
+/** Runs this much earlier than the start slack allows mean that the slot phases wrapped. */
+const wrappedBelowMs = -(engineStartSlack.maxMs + 50);
 
 /**
  * The load canaries' runs that started in [from, to). The slot is not stored, but an
@@ -132,11 +141,13 @@ export async function runsInWindow(
        from runs
      )
      select count(*) as runs, count(*) filter (where not status) as failed,
-            percentile_disc(array[0.5, 0.9, 0.99]) within group (order by ms) as q,
+            percentile_disc(array[0.5, 0.9, 0.99]) within group (order by greatest(ms, 0)) as q,
             percentile_disc(array[0.5, 0.99]) within group (order by duration) as d,
-            max(ms) as late_max, count(*) filter (where ms < -1) as early
+            max(ms) as late_max, count(*) filter (where ms < -1) as early,
+            max(-ms) filter (where ms < 0) as early_max,
+            count(*) filter (where ms < $5) as wrapped
      from late`,
-    [from, to, periodMs, namespaces.load],
+    [from, to, periodMs, namespaces.load, wrappedBelowMs],
   );
   const row = runsRow.parse(found.rows[0]);
   const errors = await db.query<{ error: string; n: string }>(
@@ -151,6 +162,8 @@ export async function runsInWindow(
     lateness: { p50: row.q?.[0] ?? 0, p90: row.q?.[1] ?? 0, p99: row.q?.[2] ?? 0 },
     latenessMax: row.late_max ?? 0,
     early: row.early,
+    earlyMax: row.early_max ?? 0,
+    wrapped: row.wrapped,
     durationP50: row.d?.[0] ?? 0,
     durationP99: row.d?.[1] ?? 0,
   };

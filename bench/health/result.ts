@@ -74,7 +74,14 @@ export interface ScenarioDetails {
   readonly createBudgetS: number;
   readonly usage: WindowUsage;
   readonly latenessMetric: LatenessSummary;
-  readonly latenessWindow: { p50: number; p90: number; p99: number; max: number; early: number };
+  readonly latenessWindow: {
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    early: number;
+    earlyMax?: number;
+  };
   readonly durationMs: { p50: number; p99: number };
   readonly errors: readonly string[];
   readonly lateTimeline: LateTimeline;

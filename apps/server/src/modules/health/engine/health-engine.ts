@@ -13,6 +13,7 @@ import { createHealthMetrics } from './health-metrics.ts';
 import { prepareCanary, type PreparedCanary } from './prepared-canary.ts';
 import { ResultBatcher } from './result-batcher.ts';
 import { HealthScheduler } from './scheduler.ts';
+import { engineStartSlack } from './start-slack.ts';
 import { syncTransformedChecks } from './transformed-checks.repository.ts';
 import type { ValueResolver } from './values.ts';
 
@@ -154,6 +155,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
       claimEveryMs: 500,
       lookaheadMs: 1000,
       claimLimit: 5000,
+      slack: engineStartSlack,
       log,
       hasRoom: () => limit.waiting < options.maxConcurrentChecks && batcher.buffered < 20_000,
     },

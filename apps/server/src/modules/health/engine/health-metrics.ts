@@ -77,6 +77,14 @@ export function createHealthMetrics(registry: Registry) {
     ageBuckets: 5,
     registers: [registry],
   });
+  const early = new Summary({
+    name: 'vigil_health_schedule_early_seconds',
+    help: 'How far ahead of its slot a check run started, sharing a wake-up with runs due just before it (last 5 minutes)',
+    percentiles: [0.5, 0.9, 0.99, 0.999],
+    maxAgeSeconds: 300,
+    ageBuckets: 5,
+    registers: [registry],
+  });
   // prom-client hashes a label object on every call; a check's children are looked up once.
   const children = new Map<string, CheckChildren>();
   const childrenOf = (checkId: string, labels: CheckLabels): CheckChildren => {
@@ -103,8 +111,10 @@ export function createHealthMetrics(registry: Registry) {
       child.duration.observe(result.duration);
       (result.invalid ? child.errored : result.pass ? child.passed : child.failed).inc();
     },
+    /** Every run counts in both: a run that started early was 0 late, and the other way round. */
     lateness(ms: number): void {
       lateness.observe(Math.max(0, ms) / 1000);
+      early.observe(Math.max(0, -ms) / 1000);
     },
   };
 }

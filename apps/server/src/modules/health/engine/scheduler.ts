@@ -3,6 +3,7 @@ import type { Database } from '../../../platform/db.ts';
 import { claimDue, type ClaimedCanary, type DueRow } from './canary-store.repository.ts';
 import { firstSlot, nextSlot, parseSchedule, periodOf, type Schedule } from './schedule.ts';
 import { SlotQueue } from './slot-queue.ts';
+import { StartSlack, type StartSlackOptions } from './start-slack.ts';
 
 export interface SchedulerOptions {
   readonly agentId: string;
@@ -18,6 +19,8 @@ export interface SchedulerOptions {
    * room, and memory stays bounded instead of queueing without end.
    */
   readonly hasRoom: () => boolean;
+  /** Runs due within this window after a wake-up start in it (see StartSlack). */
+  readonly slack?: StartSlackOptions;
 }
 
 /**
@@ -33,12 +36,15 @@ export class HealthScheduler {
   #armedFor = Infinity;
   #claiming = false;
   #stopped = true;
+  readonly #slack: StartSlack | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly start: (claim: ClaimedCanary) => void,
     private readonly options: SchedulerOptions,
-  ) {}
+  ) {
+    this.#slack = options.slack ? new StartSlack(options.slack, Date.now()) : undefined;
+  }
 
   get waiting(): number {
     return this.#queue.size;
@@ -61,6 +67,7 @@ export class HealthScheduler {
   async claim(): Promise<void> {
     if (this.#claiming || this.#stopped || !this.options.hasRoom()) return;
     this.#claiming = true;
+    this.#slack?.sample(Date.now());
     try {
       const horizon = new Date(Date.now() + this.options.lookaheadMs);
       const claimed = await claimDue(
@@ -118,7 +125,9 @@ export class HealthScheduler {
   #fire(): void {
     this.#runTimer = undefined;
     this.#armedFor = Infinity;
-    for (const claim of this.#queue.takeDue(Date.now())) {
+    const due = this.#queue.takeDue(Date.now() + (this.#slack?.ms ?? 0));
+    this.#slack?.started(due.length);
+    for (const claim of due) {
       try {
         this.start(claim);
       } catch (error) {
