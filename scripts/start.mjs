@@ -17,7 +17,7 @@ const server = spawn(
   [
     // The same flags as serverNodeFlags in apps/server/src/platform/heap.ts.
     '--max-semi-space-size=4',
-    '--single-threaded-gc',
+    '--no-parallel-scavenge',
     serverMain,
     'serve',
     ...process.argv.slice(2),

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4 --single-threaded-gc
+#!/usr/bin/env -S node --max-semi-space-size=4 --no-parallel-scavenge
 // Runs the server bundle in this process (one process, so signals reach Vigil directly),
 // rebuilding it first when a source is newer (scripts/build-server.mjs).
 import { pathToFileURL } from 'node:url';

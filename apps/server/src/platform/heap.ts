@@ -11,13 +11,14 @@ export const heapGrowingPercent = 50;
  * V8 flags that only take effect when the process starts, so every launcher passes them (npm
  * start, `npm run vigil`, the vigil bin, the e2e and benchmark servers). A 4 MB semi-space keeps
  * the young generation small (the default grows it to 16 MB and more) but scavenges less often
- * than 1 MB: 10% less CPU at 1,000 checks/s for 13 MB more resident. Collecting on the main
- * thread only saves the helper threads' hand-offs, which on two cores compete with PostgreSQL
- * and the probes: 8–15% less CPU at 50 and 1,000 checks/s (bench/RESULTS.md).
+ * than 1 MB: 10% less CPU at 1,000 checks/s for 13 MB more resident. Scavenging on the main
+ * thread saves the helper threads' hand-offs at every scavenge, which on two cores compete
+ * with PostgreSQL and the probes: 6% less CPU at 50 checks/s. Marking stays concurrent, since
+ * a single-threaded GC doubled p99 lateness at 1,000 checks/s (bench/RESULTS.md).
  */
 export const serverNodeFlags: readonly string[] = [
   '--max-semi-space-size=4',
-  '--single-threaded-gc',
+  '--no-parallel-scavenge',
 ];
 
 /** Applies the heap policy unless the operator chose one (NODE_OPTIONS or node flags). */
