@@ -68,23 +68,24 @@ export function createHealthMetrics(registry: Registry) {
     'canary_check_error_count',
     'Check runs that could not be evaluated (invalid)',
   );
-  // A summary, not a histogram: lateness goals are in single milliseconds, finer than buckets.
-  const lateness = new Summary({
-    name: 'vigil_health_schedule_lateness_seconds',
-    help: "Delay between a check run's scheduled slot and its start (last 5 minutes)",
-    percentiles: [0.5, 0.9, 0.99, 0.999],
-    maxAgeSeconds: 300,
-    ageBuckets: 5,
-    registers: [registry],
-  });
-  const early = new Summary({
-    name: 'vigil_health_schedule_early_seconds',
-    help: 'How far ahead of its slot a check run started, sharing a wake-up with runs due just before it (last 5 minutes)',
-    percentiles: [0.5, 0.9, 0.99, 0.999],
-    maxAgeSeconds: 300,
-    ageBuckets: 5,
-    registers: [registry],
-  });
+  // Summaries, not histograms: lateness goals are in single milliseconds, finer than buckets.
+  const slotSummary = (name: string, help: string) =>
+    new Summary({
+      name,
+      help: `${help} (last 5 minutes)`,
+      percentiles: [0.5, 0.9, 0.99, 0.999],
+      maxAgeSeconds: 300,
+      ageBuckets: 5,
+      registers: [registry],
+    });
+  const lateness = slotSummary(
+    'vigil_health_schedule_lateness_seconds',
+    "Delay between a check run's scheduled slot and its start",
+  );
+  const early = slotSummary(
+    'vigil_health_schedule_early_seconds',
+    'How far ahead of its slot a check run started, sharing a wake-up with runs due just before it',
+  );
   // prom-client hashes a label object on every call; a check's children are looked up once.
   const children = new Map<string, CheckChildren>();
   const childrenOf = (checkId: string, labels: CheckLabels): CheckChildren => {
