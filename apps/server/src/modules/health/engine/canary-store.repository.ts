@@ -16,7 +16,12 @@ export interface ClaimedCanary {
   readonly slot: number;
   /** The slot after it, already stored for every replica to see. */
   readonly next: number;
+  /** A cron slot names a time of day: it never starts early (the start slack is for `@every`). */
+  readonly onTime: boolean;
 }
+
+/** What the scheduler makes of a due row: its slot, the next one, and whether it may start early. */
+export type SlotPlan = Pick<ClaimedCanary, 'slot' | 'next' | 'onTime'>;
 
 /**
  * Claims the canaries due before `horizon` and moves each one's next_runtime to its following
@@ -27,7 +32,7 @@ export async function claimDue(
   agentId: string,
   horizon: Date,
   limit: number,
-  plan: (row: DueRow) => { slot: number; next: number },
+  plan: (row: DueRow) => SlotPlan,
 ): Promise<ClaimedCanary[]> {
   return db.transaction(async (client) => {
     const due = await client.query(

@@ -1,6 +1,11 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db.ts';
-import { claimDue, type ClaimedCanary, type DueRow } from './canary-store.repository.ts';
+import {
+  claimDue,
+  type ClaimedCanary,
+  type DueRow,
+  type SlotPlan,
+} from './canary-store.repository.ts';
 import { firstSlot, nextSlot, parseSchedule, periodOf, type Schedule } from './schedule.ts';
 import { SlotQueue } from './slot-queue.ts';
 import { StartSlack, type StartSlackOptions } from './start-slack.ts';
@@ -90,13 +95,13 @@ export class HealthScheduler {
   }
 
   /** This run's slot and the next one. A canary far behind (after downtime) rejoins spread out. */
-  #plan(row: DueRow): { slot: number; next: number } {
+  #plan(row: DueRow): SlotPlan {
     const now = Date.now();
     const schedule = this.#schedule(row.schedule);
-    if (!schedule) return { slot: row.next_runtime.getTime(), next: Number.POSITIVE_INFINITY };
     let slot = row.next_runtime.getTime();
+    if (!schedule) return { slot, next: Number.POSITIVE_INFINITY, onTime: true };
     if (now - slot > Math.min(periodOf(schedule, now), 60_000)) slot = firstSlot(schedule, now);
-    return { slot, next: nextSlot(schedule, slot, now) };
+    return { slot, next: nextSlot(schedule, slot, now), onTime: schedule.kind === 'cron' };
   }
 
   #schedule(text: string | null): Schedule | undefined {
@@ -125,7 +130,8 @@ export class HealthScheduler {
   #fire(): void {
     this.#runTimer = undefined;
     this.#armedFor = Infinity;
-    const due = this.#queue.takeDue(Date.now() + (this.#slack?.ms ?? 0));
+    const now = Date.now();
+    const due = this.#queue.takeDue(now, now + (this.#slack?.ms ?? 0), (claim) => !claim.onTime);
     this.#slack?.started(due.length);
     for (const claim of due) {
       try {

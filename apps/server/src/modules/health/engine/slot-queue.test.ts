@@ -51,6 +51,22 @@ describe('SlotQueue', () => {
     expect(queue.peek()).toBeUndefined();
   });
 
+  it('takes items due a little later when they may start early, leaving on-time ones', () => {
+    const queue = queueOf([
+      { id: 'due', slot: 100 },
+      { id: 'cron', slot: 120 },
+      { id: 'every', slot: 150 },
+      { id: 'far', slot: 400 },
+    ]);
+    const mayStartEarly = (item: Item) => item.id !== 'cron';
+    expect(queue.takeDue(100, 200, mayStartEarly).map((i) => i.id)).toEqual(['due', 'every']);
+    expect(queue.peek()?.id).toBe('cron');
+    expect(queue.size).toBe(2);
+    expect(queue.takeDue(120).map((i) => i.id)).toEqual(['cron']);
+    expect(queue.takeDue(120, 300, mayStartEarly)).toEqual([]);
+    expect(queue.peek()?.id).toBe('far');
+  });
+
   it('sorts a large random input like a stable sort would', () => {
     let seed = 42;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;

@@ -27,11 +27,28 @@ export class SlotQueue<T extends { readonly slot: number }> {
     return this.#items[0];
   }
 
-  /** Removes and returns every item due at or before `now`. */
-  takeDue(now: number): T[] {
+  /**
+   * Removes and returns every item due at or before `now`, and those due up to `early` that
+   * `mayStartEarly` allows; the others stay in order.
+   */
+  takeDue(now: number, early = now, mayStartEarly: (item: T) => boolean = () => false): T[] {
+    const items = this.#items;
     let count = 0;
-    while (count < this.#items.length && (this.#items[count]?.slot ?? Infinity) <= now) count++;
-    return this.#items.splice(0, count);
+    while (count < items.length && (items[count]?.slot ?? Infinity) <= now) count++;
+    const due = items.splice(0, count);
+    if (early <= now) return due;
+    let index = 0;
+    while (index < items.length) {
+      const item = items[index];
+      if (item === undefined || item.slot > early) break;
+      if (mayStartEarly(item)) {
+        due.push(item);
+        items.splice(index, 1);
+      } else {
+        index++;
+      }
+    }
+    return due;
   }
 
   clear(): T[] {
