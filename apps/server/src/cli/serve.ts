@@ -41,7 +41,6 @@ export async function serve(config: Config): Promise<void> {
         rawMs: config.VIGIL_HEALTH_RAW_RETENTION * 1000,
         hourlyMs: config.VIGIL_HEALTH_HOURLY_RETENTION * 1000,
         dailyMs: config.VIGIL_HEALTH_DAILY_RETENTION * 1000,
-        jobRunsPerCanary: config.VIGIL_JOB_HISTORY_KEEP,
       },
     },
     jobs: { ...defaultJobHistorySettings, keepPerJob: config.VIGIL_JOB_HISTORY_KEEP },

@@ -10,6 +10,8 @@ import { createHealthEngine } from '../../health/engine/health-engine.ts';
 import { inClusterKeyReader } from '../../health/engine/kubernetes-keys.ts';
 import { createValueResolver } from '../../health/engine/values.ts';
 import { defaultRetention } from '../../health/history/retention.ts';
+import { defaultJobHistorySettings } from '../../jobs/job-history.service.ts';
+import { createJobHistoryWorker } from '../../jobs/job-history.worker.ts';
 import { buildAgentHttp } from './agent-http.ts';
 import type { AgentSettings } from './agent-settings.ts';
 import { createAssignedPoller } from './assigned-poller.ts';
@@ -60,7 +62,6 @@ export async function startAgent(
       rawMs: config.VIGIL_HEALTH_RAW_RETENTION * 1000,
       hourlyMs: config.VIGIL_HEALTH_HOURLY_RETENTION * 1000,
       dailyMs: config.VIGIL_HEALTH_DAILY_RETENTION * 1000,
-      jobRunsPerCanary: config.VIGIL_JOB_HISTORY_KEEP,
     },
     afterWrite: addToOutbox,
   });
@@ -121,7 +122,14 @@ export async function startAgent(
   const address = app.server.address();
   // PORT 0 asks for any free port: report the one the system gave.
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
+  // The agent's own job history (its canary runs) is trimmed as the server's is.
+  const jobs = createJobHistoryWorker(
+    db,
+    { ...defaultJobHistorySettings, keepPerJob: config.VIGIL_JOB_HISTORY_KEEP },
+    log,
+  );
   engine.start();
+  jobs.start();
   const running = [
     pusher.run(loops.signal),
     heartbeat.run(loops.signal),
@@ -138,6 +146,7 @@ export async function startAgent(
     port,
     async stop() {
       loops.abort();
+      jobs.stop();
       await app.close();
       await engine
         .stop()

@@ -43,23 +43,6 @@ export async function trimRollups(
   return deleted.rowCount ?? 0;
 }
 
-/** Canary runs in job history: older than the cutoff, or beyond the newest `keep` per canary. */
-export async function trimCanaryRuns(db: Queryable, cutoff: Date, keep: number): Promise<number> {
-  const old = await db.query(`delete from job_history where name = 'Canary' and created_at < $1`, [
-    cutoff,
-  ]);
-  const surplus = await db.query(
-    `delete from job_history j using (
-       select id from (
-         select id, row_number() over (partition by resource_id order by created_at desc) as n
-         from job_history where name = 'Canary') ranked
-       where n > $1) extra
-     where j.id = extra.id`,
-    [keep],
-  );
-  return (old.rowCount ?? 0) + (surplus.rowCount ?? 0);
-}
-
 function countOf(row: unknown): number {
   return z.object({ n: z.coerce.number() }).parse(row).n;
 }

@@ -5,21 +5,16 @@ import {
   scheduleMaintenance,
   type MaintenanceJob,
 } from '../../../platform/maintenance.ts';
-import {
-  ensurePartitions,
-  trimCanaryRuns,
-  trimRawStatuses,
-  trimRollups,
-} from './retention.repository.ts';
+import { ensurePartitions, trimRawStatuses, trimRollups } from './retention.repository.ts';
 
-/** How long health history is kept; the summary and graph read whichever tier still covers a window. */
+/**
+ * How long health history is kept; the summary and graph read whichever tier still covers a
+ * window. Canary runs in job history are trimmed with every other job's, by the jobs worker.
+ */
 export interface HistoryRetention {
   readonly rawMs: number;
   readonly hourlyMs: number;
   readonly dailyMs: number;
-  readonly jobRunsMs: number;
-  /** Canary runs kept in job history per canary, whatever their age. */
-  readonly jobRunsPerCanary: number;
 }
 
 const day = 86_400_000;
@@ -28,8 +23,6 @@ export const defaultRetention: HistoryRetention = {
   rawMs: 30 * day,
   hourlyMs: 90 * day,
   dailyMs: 5 * 365 * day,
-  jobRunsMs: 30 * day,
-  jobRunsPerCanary: 100,
 };
 
 export interface RetentionOutcome {
@@ -37,7 +30,6 @@ export interface RetentionOutcome {
   readonly raw: number;
   readonly hourly: number;
   readonly daily: number;
-  readonly jobRuns: number;
 }
 
 function retentionJob(retention: HistoryRetention): MaintenanceJob<RetentionOutcome> {
@@ -51,11 +43,6 @@ function retentionJob(retention: HistoryRetention): MaintenanceJob<RetentionOutc
       raw: await trimRawStatuses(client, new Date(now - retention.rawMs)),
       hourly: await trimRollups(client, 'check_statuses_1h', new Date(now - retention.hourlyMs)),
       daily: await trimRollups(client, 'check_statuses_1d', new Date(now - retention.dailyMs)),
-      jobRuns: await trimCanaryRuns(
-        client,
-        new Date(now - retention.jobRunsMs),
-        retention.jobRunsPerCanary,
-      ),
     }),
   };
 }
