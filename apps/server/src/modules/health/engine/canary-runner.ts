@@ -1,5 +1,9 @@
 import type { CheckOutcome, CheckRunContext } from '../check-types/check-type.ts';
-import { judgeOutcome, type TransformedCheck } from '../expressions/check-expressions.ts';
+import {
+  hasExpressions,
+  judgeOutcome,
+  type TransformedCheck,
+} from '../expressions/check-expressions.ts';
 import type { CanaryRun, CheckResult } from '../history/check-result.ts';
 import { executeCheck } from './check-execution.ts';
 import type { ConcurrencyLimit } from './concurrency.ts';
@@ -35,14 +39,13 @@ export async function runCanary(
   options: { slot: number | null; next: number | null; only?: string },
 ): Promise<CanaryRunResult> {
   const started = Date.now();
-  // dependsOn names checks; names are unique per type, so one name may stand for several.
-  const byName = new Map<string, RunnableCheck[]>();
-  for (const check of canary.checks)
-    byName.set(check.name, [...(byName.get(check.name) ?? []), check]);
-  const cyclic = namesInCycles(byName);
+  const { byName, cyclic } = dependencyPlan(canary);
   const runs = new Map<string, Promise<boolean>>();
   const results: CheckResult[] = [];
   const errors: string[] = [];
+  // Only the canary's declared checks count in its run; transformed ones do not.
+  let passed = 0;
+  let failed = 0;
   const nextRuntime = options.next === null ? null : new Date(options.next);
 
   const runOne = (check: RunnableCheck): Promise<boolean> => {
@@ -55,6 +58,7 @@ export async function runCanary(
         const outcome = { pass: false, error: blocked, data: {} };
         results.push(toResult(check, outcome, time, 0));
         errors.push(`${check.name}: ${blocked}`);
+        failed++;
         return false;
       }
       const timeoutMs = check.timeoutMs ?? deps.defaultTimeoutMs;
@@ -89,12 +93,21 @@ export async function runCanary(
     outcome: CheckOutcome & { elapsed: number },
     time: Date,
   ) => {
+    const duration = outcome.duration ?? outcome.elapsed;
+    if (!hasExpressions(check.expressions)) {
+      results.push(toResult(check, outcome, time, duration));
+      if (outcome.pass) passed++;
+      else {
+        failed++;
+        errors.push(`${check.name}: ${outcome.error ?? 'check failed'}`);
+      }
+      return outcome.pass;
+    }
     const environment = {
       check: { name: check.name, type: check.type, labels: check.labels },
       canary: { name: canary.name, namespace: canary.namespace, labels: canary.labels },
     };
     const judged = judgeOutcome(check.expressions, outcome, environment, deps.expressionLimitMs);
-    const duration = outcome.duration ?? outcome.elapsed;
     results.push(
       toResult(
         check,
@@ -103,7 +116,11 @@ export async function runCanary(
         duration,
       ),
     );
-    if (!judged.pass) errors.push(`${check.name}: ${judged.error ?? 'failed'}`);
+    if (judged.pass) passed++;
+    else {
+      failed++;
+      errors.push(`${check.name}: ${judged.error ?? 'failed'}`);
+    }
     if (judged.transformed) {
       results.push(...(await transformedResults(check, judged.transformed, time, duration)));
     }
@@ -172,9 +189,6 @@ export async function runCanary(
     ? canary.checks.filter((c) => c.id === options.only)
     : canary.checks;
   await Promise.all(selected.map((check) => runOne(check)));
-  const declared = new Set(canary.checks.map((c) => c.id));
-  const own = results.filter((r) => declared.has(r.checkId));
-  const passed = own.filter((r) => r.pass).length;
   return {
     results,
     run: {
@@ -184,10 +198,30 @@ export async function runCanary(
       start: new Date(started),
       durationMs: Date.now() - started,
       passed,
-      failed: own.length - passed,
+      failed,
       errors,
     },
   };
+}
+
+interface DependencyPlan {
+  /** dependsOn names checks; names are unique per type, so one name may stand for several. */
+  readonly byName: ReadonlyMap<string, readonly RunnableCheck[]>;
+  readonly cyclic: ReadonlySet<string>;
+}
+
+/** Worked out once per prepared canary, which the engine keeps until the canary changes. */
+const plans = new WeakMap<PreparedCanary, DependencyPlan>();
+
+function dependencyPlan(canary: PreparedCanary): DependencyPlan {
+  const known = plans.get(canary);
+  if (known) return known;
+  const byName = new Map<string, RunnableCheck[]>();
+  for (const check of canary.checks)
+    byName.set(check.name, [...(byName.get(check.name) ?? []), check]);
+  const plan = { byName, cyclic: namesInCycles(byName) };
+  plans.set(canary, plan);
+  return plan;
 }
 
 /**

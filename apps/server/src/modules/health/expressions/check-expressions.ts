@@ -39,6 +39,15 @@ export interface JudgedOutcome {
   readonly transformed: readonly TransformedCheck[] | undefined;
 }
 
+/** Whether a check has any expression to apply; most have none, and skip building variables. */
+export function hasExpressions(expressions: CheckExpressions): boolean {
+  return (
+    expressions.test !== undefined ||
+    expressions.display !== undefined ||
+    expressions.transform !== undefined
+  );
+}
+
 /**
  * Applies a check's `test`, `display` and `transform` to what its runner found. A failed run
  * stays failed (there is nothing to test); expressions that cannot be evaluated fail the
