@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../../../platform/db.ts';
+import { booleanArray, numberArray, timeArray, uuidArray } from '../../../platform/pg-arrays.ts';
 import type { CanaryRun, CheckResult } from './check-result.ts';
 import {
   rollUpCheck,
@@ -10,7 +11,7 @@ import {
 } from './result-rollup.ts';
 import { serialise } from './latency-histogram.ts';
 
-const insertedRow = z.object({ check_id: z.string(), time: z.date() });
+const insertedKeys = z.array(z.object({ key: z.string() }));
 const previousRow = z.object({
   id: z.string(),
   status: z.string().nullable(),
@@ -74,13 +75,13 @@ async function insertStatuses(
        as u(check_id, time, duration, status, invalid, error, message, detail)
      where exists (select 1 from checks k where k.id = u.check_id)
      on conflict (check_id, time) do nothing
-     returning check_id, time`,
+     returning check_id || '@' || (extract(epoch from time) * 1000)::bigint as key`,
     [
-      results.map((r) => r.checkId),
-      results.map((r) => r.time),
-      results.map((r) => Math.max(0, Math.round(r.duration))),
-      results.map((r) => r.pass),
-      results.map((r) => r.invalid),
+      uuidArray(results.map((r) => r.checkId)),
+      timeArray(results.map((r) => r.time)),
+      numberArray(results.map((r) => Math.max(0, Math.round(r.duration)))),
+      booleanArray(results.map((r) => r.pass)),
+      booleanArray(results.map((r) => r.invalid)),
       results.map((r) => r.error),
       results.map((r) => r.message),
       results.map((r) =>
@@ -88,12 +89,9 @@ async function insertStatuses(
       ),
     ],
   );
-  const kept = new Set(inserted.rows.map((row) => key(insertedRow.parse(row))));
+  // The key is made in SQL: no timestamp to parse back per row.
+  const kept = new Set(insertedKeys.parse(inserted.rows).map((row) => row.key));
   return results.filter((r) => kept.has(`${r.checkId}@${r.time.getTime()}`));
-}
-
-function key(row: { check_id: string; time: Date }): string {
-  return `${row.check_id}@${row.time.getTime()}`;
 }
 
 async function lockChecks(db: Queryable, ids: string[]): Promise<Map<string, PreviousState>> {
@@ -101,7 +99,7 @@ async function lockChecks(db: Queryable, ids: string[]): Promise<Map<string, Pre
   const found = await db.query(
     `select id, status, cum_passed, cum_failed, cum_duration_sum, cum_hist from checks
      where id = any($1::uuid[]) order by id for update`,
-    [ids],
+    [uuidArray(ids)],
   );
   return new Map(
     found.rows.map((raw) => {
@@ -135,17 +133,17 @@ async function updateChecks(db: Queryable, updates: readonly CheckUpdate[]): Pro
             cum_passed, cum_failed, cum_duration_sum, cum_hist)
      where k.id = u.id`,
     [
-      updates.map((u) => u.checkId),
+      uuidArray(updates.map((u) => u.checkId)),
       updates.map((u) => u.status),
-      updates.map((u) => u.lastRuntime),
-      updates.map((u) => u.nextRuntime),
-      updates.map((u) => u.transitionAt),
-      updates.map((u) => u.lastPass),
-      updates.map((u) => u.lastFail),
-      updates.map((u) => Math.round(u.latency)),
-      updates.map((u) => u.totals.passed),
-      updates.map((u) => u.totals.failed),
-      updates.map((u) => u.totals.durationSum),
+      timeArray(updates.map((u) => u.lastRuntime)),
+      timeArray(updates.map((u) => u.nextRuntime)),
+      timeArray(updates.map((u) => u.transitionAt)),
+      timeArray(updates.map((u) => u.lastPass)),
+      timeArray(updates.map((u) => u.lastFail)),
+      numberArray(updates.map((u) => Math.round(u.latency))),
+      numberArray(updates.map((u) => u.totals.passed)),
+      numberArray(updates.map((u) => u.totals.failed)),
+      numberArray(updates.map((u) => u.totals.durationSum)),
       updates.map((u) => serialise(u.totals.hist)),
     ],
   );
@@ -173,17 +171,17 @@ async function upsertBuckets(
        cum_duration_sum = excluded.cum_duration_sum, cum_hist = excluded.cum_hist,
        updated_at = now()`,
     [
-      buckets.map((b) => b.checkId),
-      buckets.map((b) => b.start),
-      buckets.map((b) => b.total),
-      buckets.map((b) => b.passed),
-      buckets.map((b) => b.failed),
-      buckets.map((b) => b.durationSum),
-      buckets.map((b) => b.durationMin),
-      buckets.map((b) => b.durationMax),
-      buckets.map((b) => b.cumPassed),
-      buckets.map((b) => b.cumFailed),
-      buckets.map((b) => b.cumDurationSum),
+      uuidArray(buckets.map((b) => b.checkId)),
+      timeArray(buckets.map((b) => b.start)),
+      numberArray(buckets.map((b) => b.total)),
+      numberArray(buckets.map((b) => b.passed)),
+      numberArray(buckets.map((b) => b.failed)),
+      numberArray(buckets.map((b) => b.durationSum)),
+      numberArray(buckets.map((b) => b.durationMin)),
+      numberArray(buckets.map((b) => b.durationMax)),
+      numberArray(buckets.map((b) => b.cumPassed)),
+      numberArray(buckets.map((b) => b.cumFailed)),
+      numberArray(buckets.map((b) => b.cumDurationSum)),
       buckets.map((b) => b.cumHist),
     ],
   );
@@ -232,13 +230,13 @@ async function insertRuns(db: Queryable, runs: readonly CanaryRun[]): Promise<vo
        as u(agent_id, canary_id, canary_name, time_start, duration, passed, failed, errors)
      on conflict (resource_id, time_start) where name = 'Canary' do nothing`,
     [
-      runs.map((r) => r.agentId),
+      uuidArray(runs.map((r) => r.agentId)),
       runs.map((r) => r.canaryId),
       runs.map((r) => r.canaryName),
-      runs.map((r) => r.start),
-      runs.map((r) => Math.round(r.durationMs)),
-      runs.map((r) => r.passed),
-      runs.map((r) => r.failed),
+      timeArray(runs.map((r) => r.start)),
+      numberArray(runs.map((r) => Math.round(r.durationMs))),
+      numberArray(runs.map((r) => r.passed)),
+      numberArray(runs.map((r) => r.failed)),
       runs.map((r) => JSON.stringify(r.errors.slice(0, 20))),
       hostname,
     ],
