@@ -38,4 +38,16 @@ describe('health metrics', () => {
     expect(text).not.toContain(`canary_check{type="http",${series},name="api",key="c1"}`);
     expect(text).toContain(`canary_check_duration_count{type="http",${series},name="api"} 3`);
   });
+
+  it('counts every run in lateness, and only the runs that started early in early', async () => {
+    const registry = new Registry();
+    const metrics = createHealthMetrics(registry);
+    for (const ms of [5, 0, -20, 12]) metrics.lateness(ms);
+    const text = await registry.metrics();
+    expect(text).toContain('vigil_health_schedule_lateness_seconds_count 4');
+    const sum = /^vigil_health_schedule_lateness_seconds_sum (\S+)$/m.exec(text)?.[1];
+    expect(Number(sum)).toBeCloseTo(0.017, 9);
+    expect(text).toContain('vigil_health_schedule_early_seconds_count 1');
+    expect(text).toContain('vigil_health_schedule_early_seconds_sum 0.02');
+  });
 });
