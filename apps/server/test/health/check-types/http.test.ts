@@ -91,6 +91,24 @@ describe('http check', () => {
     ]);
   });
 
+  it('reaches an IPv6 literal and a host name, on the default port when none is given', async () => {
+    const v6 = http.createServer(handler);
+    await new Promise<void>((resolve) => v6.listen(0, '::1', resolve));
+    const address = v6.address();
+    try {
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const literal = await runCheck('http', { url: `http://[::1]:${address.port}/` });
+      expect(literal).toMatchObject({ pass: true, data: { content: 'hello vigil' } });
+      const named = await runCheck('http', { url: base.replace('127.0.0.1', 'localhost') });
+      expect(named.pass).toBe(true);
+      // Nothing listens on port 80 here: the probe went there, not to another port.
+      const bare = await runCheck('http', { url: 'http://127.0.0.1/' });
+      expect(bare.error).toMatch(/ECONNREFUSED 127\.0\.0\.1:80/);
+    } finally {
+      await new Promise((resolve) => v6.close(resolve));
+    }
+  });
+
   it('checks response codes, content and JSON content', async () => {
     expect((await runCheck('http', { url: `${base}/status?code=503` })).error).toBe(
       'response code 503, expected 2xx or 3xx',
