@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Queryable } from '../../../platform/db.ts';
 import { booleanArray, numberArray, timeArray, uuidArray } from '../../../platform/pg-arrays.ts';
@@ -20,6 +21,8 @@ const previousRow = z.object({
   cum_duration_sum: z.coerce.number(),
   cum_hist: z.string(),
 });
+
+const rollupsPerTurn = 200;
 
 /**
  * Writes a batch of results in the caller's transaction: raw statuses (a result already
@@ -44,15 +47,18 @@ export async function writeResults(
   const hours: BucketDelta[] = [];
   const days: BucketDelta[] = [];
   const transitions: Transition[] = [];
+  let rolled = 0;
   for (const [checkId, list] of byCheck) {
+    // A thousand checks' rollups take milliseconds: let due runs start in between.
+    if (++rolled % rollupsPerTurn === 0) await nextTurn();
     const state = previous.get(checkId);
     if (!state) continue;
     list.sort((a, b) => a.time.getTime() - b.time.getTime());
-    const rolled = rollUpCheck(list, state);
-    updates.push(rolled.update);
-    hours.push(...rolled.hours);
-    days.push(...rolled.days);
-    transitions.push(...rolled.transitions);
+    const check = rollUpCheck(list, state);
+    updates.push(check.update);
+    hours.push(...check.hours);
+    days.push(...check.days);
+    transitions.push(...check.transitions);
   }
   await updateChecks(db, updates);
   await upsertBuckets(db, 'check_statuses_1h', hours);
