@@ -9,7 +9,7 @@ import { scheduleRetention, type HistoryRetention } from '../history/retention.t
 import { runCanary, type CanaryRunResult } from './canary-runner.ts';
 import { loadCanary, type ClaimedCanary } from './canary-store.repository.ts';
 import { ConcurrencyLimit } from './concurrency.ts';
-import { createHealthMetrics } from './health-metrics.ts';
+import { createHealthMetrics, type CheckLabels } from './health-metrics.ts';
 import { prepareCanary, type PreparedCanary } from './prepared-canary.ts';
 import { ResultBatcher } from './result-batcher.ts';
 import { HealthScheduler } from './scheduler.ts';
@@ -112,16 +112,28 @@ export function createHealthEngine(options: HealthEngineOptions) {
     return canary;
   }
 
+  // A declared check's metric labels, made once per prepared canary rather than once a run.
+  const declaredLabels = new WeakMap<PreparedCanary, ReadonlyMap<string, CheckLabels>>();
+  function labelsOf(canary: PreparedCanary): ReadonlyMap<string, CheckLabels> {
+    let labels = declaredLabels.get(canary);
+    if (!labels) {
+      const common = { canaryName: canary.name, canaryNamespace: canary.namespace };
+      labels = new Map(canary.checks.map((c) => [c.id, { ...common, name: c.name, type: c.type }]));
+      declaredLabels.set(canary, labels);
+    }
+    return labels;
+  }
+
   function observe(canary: PreparedCanary, outcome: CanaryRunResult): void {
-    const names = new Map(canary.checks.map((c) => [c.id, c]));
+    const declared = labelsOf(canary);
     for (const result of outcome.results) {
-      const check = names.get(result.checkId);
-      metrics.observe(result, {
+      const labels = declared.get(result.checkId) ?? {
         name: result.checkName ?? result.checkId,
-        type: check?.type ?? 'transformed',
+        type: 'transformed',
         canaryName: canary.name,
         canaryNamespace: canary.namespace,
-      });
+      };
+      metrics.observe(result, labels);
     }
   }
 
