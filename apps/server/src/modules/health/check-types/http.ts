@@ -6,6 +6,7 @@ import {
   envVarObject,
   errorText,
   failed,
+  type EnvVar,
 } from './check-type.ts';
 import { httpRequest, type HttpAnswer } from './http-request.ts';
 import { jsonPathValue } from './json-path.ts';
@@ -55,8 +56,11 @@ export const httpCheckType = defineCheckType({
   async run(check, ctx) {
     const connection = check.connection ? await ctx.connection(check.connection) : undefined;
     const url = check.url ?? check.endpoint ?? connection?.url ?? '';
-    const username = (await ctx.resolveValue(check.username)) ?? connection?.username ?? undefined;
-    const password = (await ctx.resolveValue(check.password)) ?? connection?.password ?? undefined;
+    // Most probes set none of these; an await each would cost a promise and a turn apiece.
+    const value = (source: EnvVar | undefined) =>
+      source === undefined ? undefined : ctx.resolveValue(source);
+    const username = (await value(check.username)) ?? connection?.username ?? undefined;
+    const password = (await value(check.password)) ?? connection?.password ?? undefined;
     const headers: Record<string, string> = {};
     for (const h of check.headers ?? []) {
       headers[h.name] = (await ctx.resolveValue(h)) ?? '';
@@ -72,9 +76,9 @@ export const httpCheckType = defineCheckType({
         auth: username !== undefined ? { username, password: password ?? '' } : undefined,
         ntlm: check.ntlm === true || check.ntlmv2 === true,
         insecureSkipVerify: tls?.insecureSkipVerify ?? connection?.insecureTls ?? false,
-        ca: await ctx.resolveValue(tls?.ca),
-        cert: await ctx.resolveValue(tls?.cert),
-        key: await ctx.resolveValue(tls?.key),
+        ca: await value(tls?.ca),
+        cert: await value(tls?.cert),
+        key: await value(tls?.key),
         signal: ctx.signal,
       });
     } catch (error) {
