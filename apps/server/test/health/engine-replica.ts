@@ -10,6 +10,7 @@ import { createValueResolver } from '../../src/modules/health/engine/values.ts';
 import { defaultRetention } from '../../src/modules/health/history/retention.ts';
 import { createSealer } from '../../src/platform/crypto.ts';
 import { createDatabase, type Database } from '../../src/platform/db.ts';
+import { renderMetrics } from '../../src/platform/http/metrics.ts';
 
 /** A health engine as one server replica runs it: its own pool, registry and logger. */
 export interface Replica {
@@ -57,24 +58,26 @@ export function startReplica(url: string, options: { flushMs?: number } = {}): R
 
 /** Sums the run counters over all their label sets. */
 export async function countRuns(registry: Registry): Promise<number> {
-  let total = 0;
-  for (const name of runCounters) {
-    const metric = registry.getSingleMetric(name);
-    if (!metric) continue;
-    for (const value of (await metric.get()).values) total += value.value;
-  }
-  return total;
+  return (await runCounterSamples(registry)).reduce((sum, sample) => sum + sample.value, 0);
 }
 
 /** Run counters of one check (by its name label). */
 export async function countRunsOf(registry: Registry, check: string): Promise<number> {
-  let total = 0;
-  for (const name of runCounters) {
-    const metric = registry.getSingleMetric(name);
-    if (!metric) continue;
-    for (const value of (await metric.get()).values) {
-      if (value.labels.name === check) total += value.value;
-    }
+  const samples = await runCounterSamples(registry);
+  return samples.filter((s) => s.name === check).reduce((sum, s) => sum + s.value, 0);
+}
+
+/** The run counters' samples, read from the text that /api/metrics serves. */
+async function runCounterSamples(
+  registry: Registry,
+): Promise<Array<{ name: string; value: number }>> {
+  const text = await renderMetrics(registry);
+  const samples: Array<{ name: string; value: number }> = [];
+  for (const line of text.split('\n')) {
+    const counter = runCounters.find((name) => line.startsWith(`${name}{`));
+    if (!counter) continue;
+    const name = /[{,]name="((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? '';
+    samples.push({ name, value: Number(line.slice(line.lastIndexOf(' ') + 1)) });
   }
-  return total;
+  return samples;
 }

@@ -8,6 +8,29 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
  */
 export const eventLoopSamplingMs = 100;
 
+/** Text-format metric families that a module keeps and renders itself, a slice at a time. */
+export type ExpositionSource = () => AsyncIterable<string>;
+
+const expositions = new WeakMap<Registry, ExpositionSource[]>();
+
+/**
+ * Serves the source's families after the registry's own at /api/metrics. For families too
+ * large for prom-client's one synchronous pass (the health engine's per-check series).
+ */
+export function addExposition(registry: Registry, source: ExpositionSource): void {
+  expositions.set(registry, [...(expositions.get(registry) ?? []), source]);
+}
+
+/** The registry's metrics and then every added source's, in the Prometheus text format. */
+export async function renderMetrics(registry: Registry): Promise<string> {
+  let text = await registry.metrics();
+  for (const source of expositions.get(registry) ?? []) {
+    if (!text.endsWith('\n')) text += '\n';
+    for await (const chunk of source()) text += chunk;
+  }
+  return text;
+}
+
 /** Request durations by route, the db pool, and Node's own gauges (including event-loop lag). */
 export function registerMetrics(
   app: FastifyInstance,
@@ -47,7 +70,7 @@ export function registerMetrics(
     done();
   });
   app.get('/api/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
+    reply.type(registry.contentType).send(await renderMetrics(registry)),
   );
   return registry;
 }
