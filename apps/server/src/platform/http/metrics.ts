@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -22,12 +23,16 @@ export function addExposition(registry: Registry, source: ExpositionSource): voi
 }
 
 /** The registry's metrics and then every added source's, in the Prometheus text format. */
+export async function* metricsText(registry: Registry): AsyncGenerator<string> {
+  const own = await registry.metrics();
+  yield own.endsWith('\n') ? own : `${own}\n`;
+  for (const source of expositions.get(registry) ?? []) yield* source();
+}
+
+/** All of metricsText as one string (tests, and callers that want it whole). */
 export async function renderMetrics(registry: Registry): Promise<string> {
-  let text = await registry.metrics();
-  for (const source of expositions.get(registry) ?? []) {
-    if (!text.endsWith('\n')) text += '\n';
-    for await (const chunk of source()) text += chunk;
-  }
+  let text = '';
+  for await (const chunk of metricsText(registry)) text += chunk;
   return text;
 }
 
@@ -70,7 +75,8 @@ export function registerMetrics(
     done();
   });
   app.get('/api/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await renderMetrics(registry)),
+    // Streamed as rendered: no 20 MB string to build, flatten and encode in one go.
+    reply.type(registry.contentType).send(Readable.from(metricsText(registry))),
   );
   return registry;
 }

@@ -29,8 +29,8 @@ interface StatusSeries {
   status: number;
 }
 
-/** Series rendered between two turns of the event loop: a few milliseconds of work. */
-const seriesPerTurn = 500;
+/** Lines rendered between two turns of the event loop: a millisecond or two of work. */
+const linesPerTurn = 2000;
 
 /**
  * The per-check metric families, named and labelled as canary-checker's so existing
@@ -81,11 +81,13 @@ export class CheckSeries {
       header('canary_check', 'Status of the check: 0 passing, 1 failing', 'gauge'),
       statuses,
       (s) => `canary_check{${s.text}} ${s.status}\n`,
+      1,
     );
     yield* sliced(
       header('canary_check_duration', 'How long the check took, in milliseconds', 'histogram'),
       runs,
       histogramLines,
+      durationBuckets.length + 3,
     );
     const counters = [
       ['canary_check_success_count', 'Check runs that passed', 'passed'],
@@ -97,6 +99,7 @@ export class CheckSeries {
         header(name, help, 'counter'),
         runs,
         (r) => `${name}{${r.labels}} ${r[field]}\n`,
+        1,
       );
     }
   }
@@ -105,13 +108,15 @@ export class CheckSeries {
 async function* sliced<T>(
   head: string,
   items: readonly T[],
-  line: (item: T) => string,
+  lines: (item: T) => string,
+  linesPerItem: number,
 ): AsyncGenerator<string> {
+  const perTurn = Math.max(1, Math.floor(linesPerTurn / linesPerItem));
   let text = head;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    if (item !== undefined) text += line(item);
-    if ((i + 1) % seriesPerTurn === 0) {
+    if (item !== undefined) text += lines(item);
+    if ((i + 1) % perTurn === 0) {
       yield text;
       text = '';
       await nextTurn();
