@@ -179,6 +179,8 @@ describe('http check', () => {
     const down = await runCheck('http', { url: 'http://127.0.0.1:1/' });
     expect(down.pass).toBe(false);
     expect(down.error).toMatch(/ECONNREFUSED/);
+    const ftp = await runCheck('http', { url: 'ftp://127.0.0.1/' });
+    expect(ftp.error).toBe('protocol ftp: is not supported, use http or https');
   });
 
   it('is aborted at its time limit', async () => {

@@ -1,8 +1,8 @@
-import http, { type ClientRequestArgs } from 'node:http';
+import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { ntlmRequest } from './ntlm.ts';
+import { plainHttpRequest } from './plain-http.ts';
 
 export interface HttpProbe {
   readonly url: string;
@@ -32,19 +32,6 @@ export interface HttpAnswer {
 // cache), without `agent: false` building an Agent per request.
 const freshHttps = new https.Agent({ keepAlive: false, maxCachedSessions: 0 });
 
-/**
- * Plain HTTP needs no agent at all: given its own socket, a request skips the agent's pooling
- * bookkeeping, which cost a few per cent of a core at 1,000 probes a second.
- */
-function freshSocket(args: ClientRequestArgs): net.Socket {
-  return net.createConnection({
-    host: args.hostname ?? args.host ?? 'localhost',
-    port: Number(args.port ?? 80),
-    ...(args.family === undefined ? {} : { family: args.family }),
-    ...(args.localAddress === undefined ? {} : { localAddress: args.localAddress }),
-  });
-}
-
 /** Bodies are kept for content tests and expressions up to this size; the rest is drained. */
 const maxBodyBytes = 1024 * 1024;
 const dayMs = 86_400_000;
@@ -67,6 +54,11 @@ export function send(
 ): Promise<HttpAnswer> {
   const url = new URL(probe.url);
   const secure = url.protocol === 'https:';
+  if (!secure && url.protocol !== 'http:') {
+    return Promise.reject(
+      new Error(`protocol ${url.protocol} is not supported, use http or https`),
+    );
+  }
   const started = performance.now();
   const outgoing: Record<string, string> = { 'user-agent': 'vigil-health-check', ...headers };
   if (probe.auth && !probe.ntlm && outgoing.authorization === undefined) {
@@ -74,11 +66,12 @@ export function send(
     outgoing.authorization = `Basic ${token}`;
   }
   if (!keepAlive) outgoing.connection = 'close';
+  if (!secure && !agent) return sendPlain(probe, url, outgoing, started);
   const options: https.RequestOptions = {
     method: probe.method,
     headers: outgoing,
     signal: probe.signal,
-    ...(agent || secure ? { agent: agent ?? freshHttps } : { createConnection: freshSocket }),
+    agent: agent ?? freshHttps,
     rejectUnauthorized: !probe.insecureSkipVerify,
     ...(probe.ca ? { ca: probe.ca } : {}),
     ...(probe.cert ? { cert: probe.cert } : {}),
@@ -108,6 +101,24 @@ export function send(
     request.on('error', reject);
     request.end(probe.body);
   });
+}
+
+async function sendPlain(
+  probe: HttpProbe,
+  url: URL,
+  headers: Readonly<Record<string, string>>,
+  started: number,
+): Promise<HttpAnswer> {
+  const answer = await plainHttpRequest({
+    url,
+    method: probe.method,
+    headers,
+    body: probe.body,
+    signal: probe.signal,
+    maxBodyBytes,
+  });
+  const elapsedMs = Math.round(performance.now() - started);
+  return { ...answer, elapsedMs, certificateDaysLeft: undefined };
 }
 
 function daysLeft(socket: unknown): number | undefined {
