@@ -97,13 +97,16 @@ export function plainHttpRequest(request: PlainRequest): Promise<PlainResponse> 
       const parsed = parser.execute(data);
       if (parsed instanceof Error) settle(parseError(parsed));
     });
+    // A body read to the end of the connection completes at its end; else it was cut short.
+    // (Checked before making the error: its stack trace is not free, and most closes are ours.)
     socket.on('end', () => {
-      // A body read to the end of the connection completes here; anything else was cut short.
       parser.finish();
-      settle(hangUp());
+      if (!done) settle(hangUp());
     });
     socket.on('error', (error) => settle(error));
-    socket.on('close', () => settle(hangUp()));
+    socket.on('close', () => {
+      if (!done) settle(hangUp());
+    });
     socket.write(head);
   });
 }
