@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { booleanArray, numberArray, timeArray, uuidArray } from './pg-arrays.ts';
+import { booleanArray, numberArray, textArray, timeArray, uuidArray } from './pg-arrays.ts';
 
 let database: TestDatabase;
 
@@ -35,6 +35,11 @@ describe('PostgreSQL array literals for bulk writes', () => {
       '9007199254740991',
     ]);
     expect(await parsed(numberArray([1.5, 0.25]), 'float8[]')).toEqual(['1.5', '0.25']);
+  });
+
+  it('reads text back exactly, whatever it holds', async () => {
+    const values = ['1:2,3:4', '', 'NULL', null, ' {a, "b"} ', 'back\\slash \\"', 'é ☃\n\ttab'];
+    expect(await parsed(textArray(values), 'text[]')).toEqual(values);
   });
 
   it('reads booleans back', async () => {

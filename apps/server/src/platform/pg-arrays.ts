@@ -42,3 +42,15 @@ export function booleanArray(values: readonly boolean[]): string {
 export function timeArray(values: readonly (Date | null)[]): string {
   return literal(values.map((value) => (value === null ? 'NULL' : value.toISOString())));
 }
+
+const needsEscape = /[\\"]/;
+
+/** `text[]`: every element quoted, so commas, braces, spaces and the word NULL stay text. */
+export function textArray(values: readonly (string | null)[]): string {
+  return literal(
+    values.map((value) => {
+      if (value === null) return 'NULL';
+      return `"${needsEscape.test(value) ? value.replace(/[\\"]/g, '\\$&') : value}"`;
+    }),
+  );
+}

@@ -6,6 +6,7 @@ import {
   merge,
   percentile,
   record,
+  recordInText,
   serialise,
   subtract,
   valueOf,
@@ -49,5 +50,39 @@ describe('latency histogram', () => {
     record(h, 1000);
     expect(serialise(deserialise(serialise(h)))).toBe(serialise(h));
     expect(deserialise('x:y,5:2')).toEqual(new Map([[5, 2]]));
+  });
+
+  it('records into the serialised form exactly as the Map round trip does', () => {
+    const texts = ['', '4:1', '0:2,7:1', '3:5,130:2,200:1'];
+    const grown = emptyHistogram();
+    for (let i = 0; i < 300; i++) {
+      record(grown, (i * 7919) % 3000);
+      if (i % 50 === 0) texts.push(serialise(grown));
+    }
+    for (const text of texts) {
+      for (const duration of [0, 3, 4, 6, 127, 128, 150, 2999, 61_234]) {
+        const expected = deserialise(text);
+        record(expected, duration, 2);
+        expect(recordInText(text, duration, 2)).toBe(serialise(expected));
+      }
+    }
+  });
+
+  it('takes the long way round for text that serialise did not write', () => {
+    for (const text of [
+      '7:1,3:2',
+      '3:0,9:1',
+      'x',
+      ':4',
+      '2:1,2:3',
+      '01:2',
+      '3:1,',
+      ',3:1',
+      '3:01',
+    ]) {
+      const expected = deserialise(text);
+      record(expected, 5);
+      expect(recordInText(text, 5)).toBe(serialise(expected));
+    }
   });
 });

@@ -77,3 +77,65 @@ export function deserialise(text: string | null | undefined): Histogram {
   }
   return out;
 }
+
+/**
+ * `record` applied to the serialised form: the text with one bucket's count raised, equal to
+ * serialise(record(deserialise(text), durationMs, count)). The writer does this once a check a
+ * run; a Map built, sorted and joined again each time cost more than the run's probe. One pass
+ * over the characters checks the text is in serialise's form; any other takes the long way.
+ */
+export function recordInText(text: string, durationMs: number, count = 1): string {
+  const bucket = bucketOf(durationMs);
+  // Where the bucket's count is (from, to), or where a new entry goes (at).
+  let from = -1;
+  let to = -1;
+  let at = text.length;
+  let previous = -1;
+  let position = 0;
+  while (position < text.length) {
+    const key = digitsAt(text, position);
+    if (key.end === position || text.charCodeAt(key.end) !== colonCode) return longWay();
+    const value = digitsAt(text, key.end + 1);
+    if (value.end === key.end + 1 || value.number === 0 || key.number <= previous) {
+      return longWay();
+    }
+    if (value.end < text.length && text.charCodeAt(value.end) !== commaCode) return longWay();
+    if (key.number === bucket) {
+      from = key.end + 1;
+      to = value.end;
+    } else if (key.number > bucket && at === text.length && from === -1) {
+      at = position;
+    }
+    previous = key.number;
+    position = value.end + 1;
+  }
+  if (text.length > 0 && text.charCodeAt(text.length - 1) === commaCode) return longWay();
+  if (from !== -1) {
+    return `${text.slice(0, from)}${Number(text.slice(from, to)) + count}${text.slice(to)}`;
+  }
+  if (text === '') return `${bucket}:${count}`;
+  if (at === text.length) return `${text},${bucket}:${count}`;
+  return `${text.slice(0, at)}${bucket}:${count},${text.slice(at)}`;
+
+  function longWay(): string {
+    const histogram = deserialise(text);
+    record(histogram, durationMs, count);
+    return serialise(histogram);
+  }
+}
+
+const colonCode = 58;
+const commaCode = 44;
+
+/** The whole number written at `start` (no sign, no leading zeros but a lone 0), and its end. */
+function digitsAt(text: string, start: number): { number: number; end: number } {
+  let number = 0;
+  let end = start;
+  for (; end < text.length; end++) {
+    const digit = text.charCodeAt(end) - 48;
+    if (digit < 0 || digit > 9) break;
+    if (end > start && number === 0) return { number, end: start };
+    number = number * 10 + digit;
+  }
+  return { number, end };
+}

@@ -1,12 +1,13 @@
 import type { CheckResult } from './check-result.ts';
-import { deserialise, record, serialise, type Histogram } from './latency-histogram.ts';
+import { recordInText } from './latency-histogram.ts';
 
 /** A check's totals since its first run. */
 export interface Totals {
   passed: number;
   failed: number;
   durationSum: number;
-  hist: Histogram;
+  /** The cumulative latency histogram, in its stored text form (latency-histogram.ts). */
+  hist: string;
 }
 
 /** What one rollup bucket (an hour or a day) gains from a batch, and the totals at its end. */
@@ -68,7 +69,7 @@ export function rollUpCheck(
     passed: previous.cumPassed,
     failed: previous.cumFailed,
     durationSum: previous.cumDurationSum,
-    hist: deserialise(previous.cumHist),
+    hist: previous.cumHist,
   };
   const hours = new Map<number, BucketDelta>();
   const days = new Map<number, BucketDelta>();
@@ -81,7 +82,7 @@ export function rollUpCheck(
     if (result.pass) totals.passed++;
     else totals.failed++;
     totals.durationSum += result.duration;
-    record(totals.hist, result.duration);
+    totals.hist = recordInText(totals.hist, result.duration);
     const next = result.pass ? 'healthy' : 'unhealthy';
     if (next !== status) {
       // The first run of a check only counts as a transition when it fails.
@@ -98,7 +99,7 @@ export function rollUpCheck(
     }
     if (result.pass) lastPass = result.time;
     else lastFail = result.time;
-    const snapshot = serialise(totals.hist);
+    const snapshot = totals.hist;
     addTo(hours, result, hourMs, totals, snapshot);
     addTo(days, result, dayMs, totals, snapshot);
   }

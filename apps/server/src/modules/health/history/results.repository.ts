@@ -1,7 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Queryable } from '../../../platform/db.ts';
-import { booleanArray, numberArray, timeArray, uuidArray } from '../../../platform/pg-arrays.ts';
+import {
+  booleanArray,
+  numberArray,
+  textArray,
+  timeArray,
+  uuidArray,
+} from '../../../platform/pg-arrays.ts';
 import type { CanaryRun, CheckResult } from './check-result.ts';
 import {
   rollUpCheck,
@@ -10,7 +16,6 @@ import {
   type PreviousState,
   type Transition,
 } from './result-rollup.ts';
-import { serialise } from './latency-histogram.ts';
 
 const insertedKeys = z.array(z.object({ key: z.string() }));
 const previousRow = z.object({
@@ -88,10 +93,12 @@ async function insertStatuses(
       numberArray(results.map((r) => Math.max(0, Math.round(r.duration)))),
       booleanArray(results.map((r) => r.pass)),
       booleanArray(results.map((r) => r.invalid)),
-      results.map((r) => r.error),
-      results.map((r) => r.message),
-      results.map((r) =>
-        r.detail === undefined || r.detail === null ? null : JSON.stringify(r.detail),
+      textArray(results.map((r) => r.error)),
+      textArray(results.map((r) => r.message)),
+      textArray(
+        results.map((r) =>
+          r.detail === undefined || r.detail === null ? null : JSON.stringify(r.detail),
+        ),
       ),
     ],
   );
@@ -140,7 +147,7 @@ async function updateChecks(db: Queryable, updates: readonly CheckUpdate[]): Pro
      where k.id = u.id`,
     [
       uuidArray(updates.map((u) => u.checkId)),
-      updates.map((u) => u.status),
+      textArray(updates.map((u) => u.status)),
       timeArray(updates.map((u) => u.lastRuntime)),
       timeArray(updates.map((u) => u.nextRuntime)),
       timeArray(updates.map((u) => u.transitionAt)),
@@ -150,7 +157,7 @@ async function updateChecks(db: Queryable, updates: readonly CheckUpdate[]): Pro
       numberArray(updates.map((u) => u.totals.passed)),
       numberArray(updates.map((u) => u.totals.failed)),
       numberArray(updates.map((u) => u.totals.durationSum)),
-      updates.map((u) => serialise(u.totals.hist)),
+      textArray(updates.map((u) => u.totals.hist)),
     ],
   );
 }
@@ -188,7 +195,7 @@ async function upsertBuckets(
       numberArray(buckets.map((b) => b.cumPassed)),
       numberArray(buckets.map((b) => b.cumFailed)),
       numberArray(buckets.map((b) => b.cumDurationSum)),
-      buckets.map((b) => b.cumHist),
+      textArray(buckets.map((b) => b.cumHist)),
     ],
   );
 }
@@ -237,13 +244,13 @@ async function insertRuns(db: Queryable, runs: readonly CanaryRun[]): Promise<vo
      on conflict (resource_id, time_start) where name = 'Canary' do nothing`,
     [
       uuidArray(runs.map((r) => r.agentId)),
-      runs.map((r) => r.canaryId),
-      runs.map((r) => r.canaryName),
+      textArray(runs.map((r) => r.canaryId)),
+      textArray(runs.map((r) => r.canaryName)),
       timeArray(runs.map((r) => r.start)),
       numberArray(runs.map((r) => Math.round(r.durationMs))),
       numberArray(runs.map((r) => r.passed)),
       numberArray(runs.map((r) => r.failed)),
-      runs.map((r) => JSON.stringify(r.errors.slice(0, 20))),
+      textArray(runs.map((r) => JSON.stringify(r.errors.slice(0, 20)))),
       hostname,
     ],
   );
