@@ -3,6 +3,7 @@ import type {
   CheckRunContext,
   ResolvedConnection,
 } from '../../../src/modules/health/check-types/check-type.ts';
+import { hookOf } from '../../../src/modules/health/check-types/abortable.ts';
 import { CheckConfigError } from '../../../src/modules/health/check-types/check-type.ts';
 import { checkTypes } from '../../../src/modules/health/check-types/registry.ts';
 import { createValueResolver } from '../../../src/modules/health/engine/values.ts';
@@ -17,8 +18,11 @@ export interface ContextOptions {
 /** A run context as the engine builds it, with connections looked up from a map. */
 export function checkContext(options: ContextOptions = {}): CheckRunContext {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const hook = hookOf(signal);
   return {
-    signal: AbortSignal.timeout(timeoutMs),
+    signal,
+    whenAborted: (listener) => hook.whenAborted(listener),
     timeoutMs,
     namespace: 'default',
     connection: (reference) => {

@@ -1,5 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RunAbort } from '../../../src/modules/health/check-types/abortable.ts';
 import { plainHttpRequest } from '../../../src/modules/health/check-types/plain-http.ts';
 
 /**
@@ -61,16 +62,13 @@ async function listen(on: net.Server): Promise<number> {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-function request(
-  path: string,
-  extra: { method?: string; body?: string; signal?: AbortSignal } = {},
-) {
+function request(path: string, extra: { method?: string; body?: string; abort?: RunAbort } = {}) {
   return plainHttpRequest({
     url: new URL(`${base}${path}`),
     method: extra.method ?? 'GET',
     headers: { 'user-agent': 'vigil-health-check', connection: 'close' },
     body: extra.body,
-    signal: extra.signal ?? new AbortController().signal,
+    abort: extra.abort ?? new RunAbort(),
     maxBodyBytes: 1024,
   });
 }
@@ -125,16 +123,16 @@ describe('plain HTTP client', () => {
       method: 'GET',
       headers: {},
       body: undefined,
-      signal: new AbortController().signal,
+      abort: new RunAbort(),
       maxBodyBytes: 10,
     });
     await expect(refused).rejects.toThrow('ECONNREFUSED');
   });
 
   it('gives up when its signal aborts', async () => {
-    const controller = new AbortController();
-    const pending = request('/silent', { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('timed out after 50ms')), 50);
+    const abort = new RunAbort();
+    const pending = request('/silent', { abort });
+    setTimeout(() => abort.abort(new Error('timed out after 50ms')), 50);
     await expect(pending).rejects.toThrow('timed out after 50ms');
   });
 
@@ -144,7 +142,7 @@ describe('plain HTTP client', () => {
       method: 'GET',
       headers: { 'x-note': 'a\r\nX-Injected: 1' },
       body: undefined,
-      signal: new AbortController().signal,
+      abort: new RunAbort(),
       maxBodyBytes: 10,
     });
     await expect(split).rejects.toThrow(/Invalid character in header content/);
@@ -160,7 +158,7 @@ describe('plain HTTP client', () => {
       method: 'GET',
       headers: {},
       body: undefined,
-      signal: new AbortController().signal,
+      abort: new RunAbort(),
       maxBodyBytes: 10,
     });
     const token = Buffer.from('ops:s3cr:t').toString('base64');

@@ -1,4 +1,5 @@
 import type { OpenedConnection } from '../connection-resolver.ts';
+import { hookOf } from '../../health/check-types/abortable.ts';
 import { checkTypes } from '../../health/check-types/registry.ts';
 import { ConnectionTestFailed, type TestContext } from './connection-tester.ts';
 
@@ -16,8 +17,10 @@ export async function probeWithCheck(
   if (!entry) throw new Error(`check type ${checkType} is not registered`);
   const reference = `connection://${connection.namespace}/${connection.name}`;
   const prepared = entry.prepare({ name: 'connection-test', connection: reference, ...spec });
+  const hook = hookOf(ctx.signal);
   const outcome = await prepared.run({
     signal: ctx.signal,
+    whenAborted: (listener) => hook.whenAborted(listener),
     timeoutMs: ctx.timeoutMs,
     namespace: connection.namespace,
     connection: () => Promise.resolve(connection),

@@ -64,3 +64,76 @@ export async function closeGracefully(
   await Promise.race([end().catch(() => destroy()), late]);
   clearTimeout(timer);
 }
+
+/** Something that can tell a request to stop: a run's time limit, or an AbortSignal. */
+export interface AbortHook {
+  /** Calls `listener` once on abort (at once if already aborted); returns its removal. */
+  whenAborted(listener: (reason: Error) => void): () => void;
+}
+
+function reasonOf(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error('the run was aborted');
+}
+
+/** An AbortSignal seen as a hook (contexts built around a signal: tests, connection tests). */
+export function hookOf(signal: AbortSignal): AbortHook {
+  return {
+    whenAborted(listener) {
+      const onAbort = () => listener(reasonOf(signal.reason));
+      if (signal.aborted) {
+        onAbort();
+        return () => undefined;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      return () => signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * One run's abort. An AbortController is an EventTarget, and making one per run cost a few
+ * per cent of a core at 1,000 checks a second, yet a plain-HTTP probe only needs a callback.
+ * So the signal is made only when a runner asks for it; `whenAborted` needs none.
+ */
+export class RunAbort implements AbortHook {
+  #controller: AbortController | undefined;
+  #listeners: Array<(reason: Error) => void> | undefined;
+  #reason: Error | undefined;
+
+  get aborted(): boolean {
+    return this.#reason !== undefined;
+  }
+
+  get reason(): Error | undefined {
+    return this.#reason;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#reason) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  whenAborted(listener: (reason: Error) => void): () => void {
+    if (this.#reason) {
+      listener(this.#reason);
+      return () => undefined;
+    }
+    (this.#listeners ??= []).push(listener);
+    return () => {
+      const at = this.#listeners?.indexOf(listener) ?? -1;
+      if (at !== -1) this.#listeners?.splice(at, 1);
+    };
+  }
+
+  abort(reason: Error): void {
+    if (this.#reason) return;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+    const listeners = this.#listeners ?? [];
+    this.#listeners = undefined;
+    for (const listener of listeners) listener(reason);
+  }
+}

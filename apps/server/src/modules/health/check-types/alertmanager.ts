@@ -50,7 +50,7 @@ export const alertmanagerCheckType = defineCheckType({
       answer = await requestJson(endpoint, {
         method: 'GET',
         url: apiUrl(endpoint.url, '/api/v2/alerts', query),
-        signal: ctx.signal,
+        abort: ctx,
       });
     } catch (error) {
       return failed(`error fetching from alertmanager: ${errorText(error)}`);

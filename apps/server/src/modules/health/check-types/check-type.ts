@@ -86,6 +86,8 @@ export type ResolvedConnection = OpenedConnection;
 export interface CheckRunContext {
   /** Aborted when the check's time limit passes; runners pass it to every I/O call. */
   readonly signal: AbortSignal;
+  /** The same moment as a callback, for a runner that needs no signal (see RunAbort). */
+  whenAborted(listener: (reason: Error) => void): () => void;
   /** The time limit of this run, in ms. */
   readonly timeoutMs: number;
   /** The canary's namespace: relative connection and secret references resolve in it. */

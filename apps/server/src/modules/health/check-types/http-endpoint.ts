@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckConfigError, envVar, type CheckRunContext, type EnvVar } from './check-type.ts';
+import type { AbortHook } from './abortable.ts';
 import { httpRequest } from './http-request.ts';
 
 /** canary-checker's inline `Connection`: url and basic auth (`connection` is a common field). */
@@ -72,7 +73,7 @@ export async function requestJson(
     readonly url: string;
     readonly body?: string;
     readonly contentType?: string;
-    readonly signal: AbortSignal;
+    readonly abort: AbortHook;
   },
 ): Promise<JsonAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -91,7 +92,7 @@ export async function requestJson(
     ca: undefined,
     cert: undefined,
     key: undefined,
-    signal: request.signal,
+    abort: request.abort,
   });
   return {
     status: answer.status,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
+import type { AbortHook } from './abortable.ts';
 import { ntlmRequest } from './ntlm.ts';
 import { plainHttpRequest } from './plain-http.ts';
 
@@ -15,7 +16,8 @@ export interface HttpProbe {
   readonly ca: string | undefined;
   readonly cert: string | undefined;
   readonly key: string | undefined;
-  readonly signal: AbortSignal;
+  /** The run's time limit: the request stops when it aborts. */
+  readonly abort: AbortHook;
 }
 
 export interface HttpAnswer {
@@ -67,17 +69,20 @@ export function send(
   }
   if (!keepAlive) outgoing.connection = 'close';
   if (!secure && !agent) return sendPlain(probe, url, outgoing, started);
+  // node:http(s) takes a signal; plain HTTP above needs none (RunAbort).
+  const controller = new AbortController();
+  const stopListening = probe.abort.whenAborted((reason) => controller.abort(reason));
   const options: https.RequestOptions = {
     method: probe.method,
     headers: outgoing,
-    signal: probe.signal,
+    signal: controller.signal,
     agent: agent ?? freshHttps,
     rejectUnauthorized: !probe.insecureSkipVerify,
     ...(probe.ca ? { ca: probe.ca } : {}),
     ...(probe.cert ? { cert: probe.cert } : {}),
     ...(probe.key ? { key: probe.key } : {}),
   };
-  return new Promise((resolve, reject) => {
+  return new Promise<HttpAnswer>((resolve, reject) => {
     const request = (secure ? https : http).request(url, options, (response) => {
       let certificateDaysLeft: number | undefined;
       if (secure) certificateDaysLeft = daysLeft(response.socket);
@@ -100,7 +105,7 @@ export function send(
     });
     request.on('error', reject);
     request.end(probe.body);
-  });
+  }).finally(stopListening);
 }
 
 async function sendPlain(
@@ -114,7 +119,7 @@ async function sendPlain(
     method: probe.method,
     headers,
     body: probe.body,
-    signal: probe.signal,
+    abort: probe.abort,
     maxBodyBytes,
   });
   const elapsedMs = Math.round(performance.now() - started);

@@ -79,7 +79,7 @@ export const httpCheckType = defineCheckType({
         ca: await value(tls?.ca),
         cert: await value(tls?.cert),
         key: await value(tls?.key),
-        signal: ctx.signal,
+        abort: ctx,
       });
     } catch (error) {
       return failed(errorText(error));

@@ -1,6 +1,7 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import net from 'node:net';
 import { HTTPParser } from 'http-parser-js';
+import type { AbortHook } from './abortable.ts';
 
 export interface PlainRequest {
   readonly url: URL;
@@ -8,7 +9,7 @@ export interface PlainRequest {
   /** Sent as given, after `host` (unless one is set here) and a computed `content-length`. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
-  readonly signal: AbortSignal;
+  readonly abort: AbortHook;
   /** Bodies are kept up to this many bytes; the rest is read and dropped. */
   readonly maxBodyBytes: number;
 }
@@ -50,8 +51,6 @@ const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
  * socket and http-parser-js do the same exchange. HTTPS and NTLM keep node:http and https.
  */
 export function plainHttpRequest(request: PlainRequest): Promise<PlainResponse> {
-  const { signal } = request;
-  if (signal.aborted) return Promise.reject(abortError(signal));
   let head: string;
   try {
     head = requestHead(request);
@@ -66,16 +65,17 @@ export function plainHttpRequest(request: PlainRequest): Promise<PlainResponse> 
     let status = 0;
     let headers: Record<string, string> = {};
     let done = false;
+    // Set below; settle may run inside whenAborted itself, when the run was already aborted.
+    const listening = { stop: (): void => undefined };
     const settle = (error: Error | undefined) => {
       if (done) return;
       done = true;
-      signal.removeEventListener('abort', onAbort);
+      listening.stop();
       socket.destroy();
       if (error) reject(error);
       else resolve({ status, headers, body: Buffer.concat(chunks).toString('utf8') });
     };
-    const onAbort = () => settle(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
+    listening.stop = request.abort.whenAborted((reason) => settle(reason));
     parser[HTTPParser.kOnHeadersComplete] = (info) => {
       status = info.statusCode;
       headers = headerRecord(info.headers);
@@ -153,10 +153,6 @@ function bareHost(hostname: string): string {
 
 function portOf(url: URL): number {
   return url.port === '' ? 80 : Number(url.port);
-}
-
-function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error('the request was aborted');
 }
 
 /** The same words node:http uses when a server closes before its answer is complete. */

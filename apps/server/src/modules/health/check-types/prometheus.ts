@@ -71,7 +71,7 @@ export const prometheusCheckType = defineCheckType({
         url: apiUrl(endpoint.url, '/api/v1/query'),
         body: new URLSearchParams({ query: check.query }).toString(),
         contentType: 'application/x-www-form-urlencoded',
-        signal: ctx.signal,
+        abort: ctx,
       });
     } catch (error) {
       return failed(`prometheus query failed: ${errorText(error)}`);

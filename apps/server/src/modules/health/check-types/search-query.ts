@@ -66,7 +66,7 @@ export async function runSearch(
       url: apiUrl(endpoint.url, path),
       body,
       contentType: body === undefined ? undefined : 'application/json',
-      signal: ctx.signal,
+      abort: ctx,
     });
   } catch (error) {
     return failed(`${product} search failed: ${errorText(error)}`);

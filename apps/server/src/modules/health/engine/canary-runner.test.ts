@@ -60,8 +60,11 @@ function deps(limit = new ConcurrencyLimit(10)): CanaryRunnerDeps {
     limit,
     defaultTimeoutMs: 5000,
     expressionLimitMs: 100,
-    context: (_canary, signal, timeoutMs) => ({
-      signal,
+    context: (_canary, abort, timeoutMs) => ({
+      get signal() {
+        return abort.signal;
+      },
+      whenAborted: (listener) => abort.whenAborted(listener),
       timeoutMs,
       namespace: 'default',
       connection: () => Promise.reject(new CheckConfigError('no connections here')),

@@ -1,3 +1,4 @@
+import type { RunAbort } from '../check-types/abortable.ts';
 import type { CheckOutcome, CheckRunContext } from '../check-types/check-type.ts';
 import {
   hasExpressions,
@@ -14,7 +15,7 @@ export interface CanaryRunnerDeps {
   readonly limit: ConcurrencyLimit;
   readonly defaultTimeoutMs: number;
   readonly expressionLimitMs: number;
-  context(canary: PreparedCanary, signal: AbortSignal, timeoutMs: number): CheckRunContext;
+  context(canary: PreparedCanary, abort: RunAbort, timeoutMs: number): CheckRunContext;
   syncTransformed(
     parent: TransformParent,
     checks: readonly TransformedCheck[],
@@ -52,7 +53,8 @@ export async function runCanary(
     const existing = runs.get(check.id);
     if (existing) return existing;
     const promise = (async () => {
-      const blocked = await blockedBy(check);
+      // Most checks depend on none: no promise and turn spent finding that out.
+      const blocked = check.dependsOn.length === 0 ? undefined : await blockedBy(check);
       const time = new Date();
       if (blocked) {
         const outcome = { pass: false, error: blocked, data: {} };
@@ -66,7 +68,7 @@ export async function runCanary(
         if (options.slot !== null && check.dependsOn.length === 0) {
           deps.onStart?.(Date.now() - options.slot);
         }
-        return executeCheck(check, timeoutMs, (signal) => deps.context(canary, signal, timeoutMs));
+        return executeCheck(check, timeoutMs, (abort) => deps.context(canary, abort, timeoutMs));
       });
       return record(check, outcome, new Date(Date.now() - outcome.elapsed));
     })();

@@ -4,6 +4,7 @@ import {
   type CheckOutcome,
   type CheckRunContext,
 } from '../check-types/check-type.ts';
+import { RunAbort } from '../check-types/abortable.ts';
 import type { RunnableCheck } from './prepared-canary.ts';
 
 /**
@@ -14,9 +15,9 @@ import type { RunnableCheck } from './prepared-canary.ts';
 export function executeCheck(
   check: RunnableCheck,
   timeoutMs: number,
-  context: (signal: AbortSignal) => CheckRunContext,
+  context: (abort: RunAbort) => CheckRunContext,
 ): Promise<CheckOutcome & { elapsed: number }> {
-  const controller = new AbortController();
+  const abort = new RunAbort();
   const started = performance.now();
   // One promise and one timer a check: a thousand checks a second make this path hot.
   return new Promise((resolve) => {
@@ -29,26 +30,26 @@ export function executeCheck(
     };
     const timer = setTimeout(() => {
       const message = `timed out after ${formatMs(timeoutMs)}`;
-      controller.abort(new Error(message));
+      abort.abort(new Error(message));
       finish({ pass: false, error: message, data: {} });
     }, timeoutMs);
-    void guarded(check, controller.signal, context).then(finish);
+    void guarded(check, abort, context).then(finish);
   });
 }
 
 async function guarded(
   check: RunnableCheck,
-  signal: AbortSignal,
-  context: (signal: AbortSignal) => CheckRunContext,
+  abort: RunAbort,
+  context: (abort: RunAbort) => CheckRunContext,
 ): Promise<CheckOutcome> {
   try {
-    return await check.runner.run(context(signal));
+    return await check.runner.run(context(abort));
   } catch (error) {
     if (error instanceof CheckConfigError) {
       return { pass: false, invalid: true, error: error.message, data: {} };
     }
-    if (signal.aborted) {
-      return { pass: false, error: errorText(signal.reason), data: {} };
+    if (abort.aborted) {
+      return { pass: false, error: errorText(abort.reason), data: {} };
     }
     return { pass: false, error: `check crashed: ${errorText(error)}`, data: {} };
   }

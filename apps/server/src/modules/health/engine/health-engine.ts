@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Database, Queryable } from '../../../platform/db.ts';
 import type { ConnectionResolver } from '../../connections/connection-resolver.ts';
+import type { RunAbort } from '../check-types/abortable.ts';
 import { CheckConfigError, type CheckRunContext } from '../check-types/check-type.ts';
 import type { CheckResult } from '../history/check-result.ts';
 import { writeResults } from '../history/results.repository.ts';
@@ -63,10 +64,13 @@ export function createHealthEngine(options: HealthEngineOptions) {
   );
   const context = (
     canary: PreparedCanary,
-    signal: AbortSignal,
+    abort: RunAbort,
     timeoutMs: number,
   ): CheckRunContext => ({
-    signal,
+    get signal() {
+      return abort.signal;
+    },
+    whenAborted: (listener) => abort.whenAborted(listener),
     timeoutMs,
     namespace: canary.namespace,
     connection: async (reference) => {

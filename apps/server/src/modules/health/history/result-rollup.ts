@@ -71,8 +71,8 @@ export function rollUpCheck(
     durationSum: previous.cumDurationSum,
     hist: previous.cumHist,
   };
-  const hours = new Map<number, BucketDelta>();
-  const days = new Map<number, BucketDelta>();
+  const hours: BucketDelta[] = [];
+  const days: BucketDelta[] = [];
   const transitions: Transition[] = [];
   let status = previous.status;
   let lastPass: Date | null = null;
@@ -117,22 +117,23 @@ export function rollUpCheck(
       transitionAt,
       totals,
     },
-    hours: [...hours.values()],
-    days: [...days.values()],
+    hours,
+    days,
     transitions,
   };
 }
 
+/** Results come in time order, so a result's bucket is the last one or a new one. */
 function addTo(
-  buckets: Map<number, BucketDelta>,
+  buckets: BucketDelta[],
   result: CheckResult,
   widthMs: number,
   totals: Totals,
   snapshot: string,
 ): void {
   const start = Math.floor(result.time.getTime() / widthMs) * widthMs;
-  let bucket = buckets.get(start);
-  if (!bucket) {
+  let bucket = buckets[buckets.length - 1];
+  if (!bucket || bucket.start.getTime() !== start) {
     bucket = {
       checkId: result.checkId,
       start: new Date(start),
@@ -147,7 +148,7 @@ function addTo(
       cumDurationSum: 0,
       cumHist: '',
     };
-    buckets.set(start, bucket);
+    buckets.push(bucket);
   }
   bucket.total++;
   if (result.pass) bucket.passed++;

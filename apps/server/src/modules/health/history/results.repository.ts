@@ -58,7 +58,7 @@ export async function writeResults(
     if (++rolled % rollupsPerTurn === 0) await nextTurn();
     const state = previous.get(checkId);
     if (!state) continue;
-    list.sort((a, b) => a.time.getTime() - b.time.getTime());
+    if (list.length > 1) list.sort((a, b) => a.time.getTime() - b.time.getTime());
     const check = rollUpCheck(list, state);
     updates.push(check.update);
     hours.push(...check.hours);
