@@ -31,6 +31,20 @@ export function scrapeMetrics(baseUrl: string, prefixes: readonly string[]): Pro
   });
 }
 
+/** GETs /api/metrics every `everyMs` until `until`, as a Prometheus server would: each one's ms. */
+export async function scrapeDuring(
+  baseUrl: string,
+  everyMs: number,
+  until: number,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let next = Date.now() + everyMs; next < until; next += everyMs) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+    times.push((await scrapeMetrics(baseUrl, [])).ms);
+  }
+  return times;
+}
+
 export interface LatenessSummary {
   /** Quantiles over the summary's sliding 5 minutes, ms. */
   readonly p50: number;

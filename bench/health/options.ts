@@ -20,13 +20,16 @@ export interface BenchOptions {
   readonly createBudgetS: number;
   /** 0: no add/edit probes, so the window's CPU is the scheduler's alone. */
   readonly probeEveryMs: number;
+  /** 0: no scrapes inside the window; else GET /api/metrics this often, as Prometheus would. */
+  readonly scrapeEveryMs: number;
   /** The command as typed, for the report. */
   readonly command: string;
 }
 
 const usage = `usage: npm run bench:health-scheduler -- [--checks 10000] [--interval 10s]
   [--duration 300] [--label name] [--embedded] [--profile] [--trace-gc] [--node-flags=--max-semi-space-size=4] [--no-write]
-  [--batch 500] [--probe-every 2000 (ms; 0 = no add/edit probes)] [--create-budget 600 (s)]`;
+  [--batch 500] [--probe-every 2000 (ms; 0 = no add/edit probes)] [--create-budget 600 (s)]
+  [--scrape-every 0 (s; 0 = scrape /api/metrics only after the window)]`;
 
 /** Flags of one scenario: N one-check HTTP canaries `@every interval`, measured for duration. */
 export function parseOptions(argv: readonly string[]): BenchOptions {
@@ -45,6 +48,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       batch: { type: 'string', default: '500' },
       'probe-every': { type: 'string', default: '2000' },
       'create-budget': { type: 'string', default: '600' },
+      'scrape-every': { type: 'string', default: '0' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -71,6 +75,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     editTargets: 20,
     probeEveryMs: whole(values['probe-every'], 'probe-every', true),
     createBudgetS: whole(values['create-budget'], 'create-budget'),
+    scrapeEveryMs: whole(values['scrape-every'], 'scrape-every', true) * 1000,
     command: ['npm run bench:health-scheduler', '--', ...argv].join(' ').replace(/ --$/, ''),
   };
 }

@@ -69,6 +69,7 @@ export function scenarioBlock(result: ScenarioResult): string {
     `| check duration p50 / p99 (connect included) | ${s.writerLagging ? 'n/a (not stored in time)' : `${ms(d.durationMs.p50)} / ${ms(d.durationMs.p99)}`} | | |`,
     `| server event-loop delay p50 / p99 / max (window) | ${ms(d.eventLoopMs.p50)} / ${ms(d.eventLoopMs.p99)} / ${ms(d.eventLoopMs.max)} | | |`,
     `| GET /api/metrics (after the window) | ${ms(d.scrape.ms)}, ${mb(d.scrape.bytes)} | | |`,
+    ...scrapesDuringRow(d.scrapesDuring),
   ];
   if (d.errors.length > 0) lines.push('', `Failed runs' errors: ${d.errors.join('; ')}`);
   if (s.latenessWindowValid && d.lateTimeline.seconds > 0) {
@@ -114,6 +115,16 @@ export function scenarioBlock(result: ScenarioResult): string {
     '</details>',
   );
   return lines.join('\n');
+}
+
+function scrapesDuringRow(scrapes: ScenarioResult['details']['scrapesDuring']): string[] {
+  if (!scrapes || scrapes.ms.length === 0) return [];
+  const sorted = [...scrapes.ms].sort((x, y) => x - y);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const max = sorted[sorted.length - 1] ?? 0;
+  return [
+    `| GET /api/metrics during the window, every ${scrapes.everyS} s (${sorted.length}) | median ${ms(median)}, max ${ms(max)} (event-loop delay above: since the last of them) | | |`,
+  ];
 }
 
 function profileBlock(p: NonNullable<ScenarioResult['details']['profile']>): string {

@@ -92,6 +92,8 @@ export interface ScenarioDetails {
   readonly edit: Stats & { count: number };
   readonly writeFailures: readonly string[];
   readonly scrape: { ms: number; bytes: number };
+  /** Scrapes inside the window (--scrape-every): how often, and each one's time. */
+  readonly scrapesDuring?: { everyS: number; ms: readonly number[] };
   readonly eventLoopMs: { p50: number; p99: number; max: number };
   /** The server's first warning and error log lines, if any. */
   readonly serverWarnings: readonly string[];

@@ -16,6 +16,7 @@ import {
   latenessOf,
   latenessMetric,
   eventLoopMetric,
+  scrapeDuring,
   scrapeMetrics,
 } from './metrics-scrape.ts';
 import type { BenchOptions } from './options.ts';
@@ -97,11 +98,14 @@ export async function runScenario(o: BenchOptions, cleanups: Cleanups): Promise<
   const until = from.getTime() + o.durationS * 1000;
   await sampler.start();
   const before = await tableCounters(monitor);
+  const scrapesDuring =
+    o.scrapeEveryMs > 0 ? scrapeDuring(servers.baseUrl, o.scrapeEveryMs, until) : [];
   const probes =
     o.probeEveryMs > 0
       ? await probeWrites(api, editIds, schedule, url, o.probeEveryMs, until)
       : { add: [], edit: [], failures: [] };
   await sleep(Math.max(0, until - Date.now()));
+  const scrapeTimes = await scrapesDuring;
   const after = await tableCounters(monitor);
   const usage = await sampler.stop();
   const to = new Date();
@@ -194,6 +198,7 @@ export async function runScenario(o: BenchOptions, cleanups: Cleanups): Promise<
       edit,
       writeFailures: probes.failures,
       scrape: { ms: scrape.ms, bytes: scrape.bytes },
+      scrapesDuring: { everyS: o.scrapeEveryMs / 1000, ms: scrapeTimes },
       eventLoopMs: eventLoopOf(scrape),
       serverWarnings: servers.server.notable.slice(0, 10),
       ...(profile ? { profile } : {}),
