@@ -63,6 +63,9 @@ export const commonCheckFields = {
 export type Expression = z.infer<typeof expression>;
 
 /** What a check type's run found. The engine applies `test`, `display` and `transform` to it. */
+/** A failed outcome's error when its runner gave none. */
+export const failedWithoutError = 'check failed';
+
 export interface CheckOutcome {
   readonly pass: boolean;
   /** A short human line; `display` replaces it. */

@@ -1,5 +1,9 @@
 import type { RunAbort } from '../check-types/abortable.ts';
-import type { CheckOutcome, CheckRunContext } from '../check-types/check-type.ts';
+import {
+  failedWithoutError,
+  type CheckOutcome,
+  type CheckRunContext,
+} from '../check-types/check-type.ts';
 import {
   hasExpressions,
   judgeOutcome,
@@ -59,9 +63,7 @@ export async function runCanary(
       if (blocked) {
         const outcome = { pass: false, error: blocked, data: {} };
         results.push(toResult(check, outcome, time, 0));
-        errors.push(`${check.name}: ${blocked}`);
-        failed++;
-        return false;
+        return tally(check, false, blocked);
       }
       const timeoutMs = check.timeoutMs ?? deps.defaultTimeoutMs;
       const outcome = await deps.limit.run(() => {
@@ -98,12 +100,7 @@ export async function runCanary(
     const duration = outcome.duration ?? outcome.elapsed;
     if (!hasExpressions(check.expressions)) {
       results.push(toResult(check, outcome, time, duration));
-      if (outcome.pass) passed++;
-      else {
-        failed++;
-        errors.push(`${check.name}: ${outcome.error ?? 'check failed'}`);
-      }
-      return outcome.pass;
+      return tally(check, outcome.pass, outcome.error);
     }
     const environment = {
       check: { name: check.name, type: check.type, labels: check.labels },
@@ -118,15 +115,19 @@ export async function runCanary(
         duration,
       ),
     );
-    if (judged.pass) passed++;
-    else {
-      failed++;
-      errors.push(`${check.name}: ${judged.error ?? 'failed'}`);
-    }
     if (judged.transformed) {
       results.push(...(await transformedResults(check, judged.transformed, time, duration)));
     }
-    return judged.pass;
+    return tally(check, judged.pass, judged.error);
+  };
+
+  const tally = (check: RunnableCheck, pass: boolean, error: string | undefined): boolean => {
+    if (pass) passed++;
+    else {
+      failed++;
+      errors.push(`${check.name}: ${error ?? failedWithoutError}`);
+    }
+    return pass;
   };
 
   const transformedResults = async (
@@ -182,7 +183,7 @@ export async function runCanary(
     pass: outcome.pass,
     invalid: outcome.invalid ?? false,
     message: outcome.message ?? null,
-    error: outcome.pass ? null : (outcome.error ?? 'check failed'),
+    error: outcome.pass ? null : (outcome.error ?? failedWithoutError),
     detail: outcome.detail ?? null,
     nextRuntime,
   });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import type { CheckOutcome, Expression } from '../check-types/check-type.ts';
+import {
+  failedWithoutError,
+  type CheckOutcome,
+  type Expression,
+} from '../check-types/check-type.ts';
 import { evaluateCel, ExpressionError } from './cel.ts';
 import { renderTemplate } from './go-template.ts';
 
@@ -63,7 +67,7 @@ export function judgeOutcome(
     pass: outcome.pass,
     invalid: outcome.invalid ?? false,
     message: outcome.message,
-    error: outcome.pass ? undefined : (outcome.error ?? 'check failed'),
+    error: outcome.pass ? undefined : (outcome.error ?? failedWithoutError),
     transformed: undefined,
   };
   const variables = { ...celScalars(outcome.data), ...environment };
