@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { sourceMapper } from './profile-source-map.ts';
 
 const profileSchema = z.object({
   nodes: z.array(
@@ -10,6 +11,7 @@ const profileSchema = z.object({
         functionName: z.string(),
         url: z.string(),
         lineNumber: z.number(),
+        columnNumber: z.number(),
       }),
       children: z.array(z.number()).optional(),
     }),
@@ -53,7 +55,8 @@ export async function summariseProfile(
   const file = files.sort()[files.length - 1];
   if (!file) throw new Error(`no main-thread .cpuprofile in ${dir}`);
   const profile = profileSchema.parse(JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')));
-  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const toSource = sourceMapper();
+  const frames = new Map(profile.nodes.map((n) => [n.id, toSource(n.callFrame)]));
   const parents = new Map<number, number>();
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parents.set(child, node.id);
