@@ -17,7 +17,6 @@ const payloadSchema = z.object({
   file: z.string().optional().default(''),
   sourceRoot: z.string().optional().default(''),
   sources: z.array(z.string()),
-  sourcesContent: z.array(z.string().nullable()).optional().default([]),
   names: z.array(z.string()),
   mappings: z.string(),
 });
@@ -36,6 +35,7 @@ export function sourceMapper(): (frame: ProfileFrame) => ProfileFrame {
     const file = `${fileURLToPath(url)}.map`;
     if (fs.existsSync(file)) {
       const parsed = payloadSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+      // The sources' text is not needed to map a position.
       const payload: SourceMapPayload = { ...parsed, sourcesContent: [] };
       map = new SourceMap(payload);
     }

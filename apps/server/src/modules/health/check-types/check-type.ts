@@ -62,10 +62,10 @@ export const commonCheckFields = {
 
 export type Expression = z.infer<typeof expression>;
 
-/** What a check type's run found. The engine applies `test`, `display` and `transform` to it. */
 /** A failed outcome's error when its runner gave none. */
 export const failedWithoutError = 'check failed';
 
+/** What a check type's run found. The engine applies `test`, `display` and `transform` to it. */
 export interface CheckOutcome {
   readonly pass: boolean;
   /** A short human line; `display` replaces it. */
