@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,7 +21,6 @@ export const serverLogPath = path.join(root, 'e2e', '.artifacts', 'server.log');
 export async function startVigil(): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-e2e-'));
   await fs.chmod(dataDir, 0o755);
-  const port = await freePort();
   const database = process.env.DATABASE_URL
     ? await createDatabase(process.env.DATABASE_URL)
     : undefined;
@@ -31,7 +29,8 @@ export async function startVigil(): Promise<RunningServer> {
     // info, so that the security test can scan what a real server writes to its log.
     LOG_LEVEL: 'info',
     VIGIL_DATA_DIR: dataDir,
-    PORT: String(port),
+    // Any free port, read back from the server: one chosen beforehand could be taken meanwhile.
+    PORT: '0',
     // A consumer that always fails, for e2e/tests/event-queue.spec.ts (docs/events.md).
     VIGIL_TEST_CONSUMERS: 'on',
   };
@@ -47,7 +46,7 @@ export async function startVigil(): Promise<RunningServer> {
   const log = createWriteStream(serverLogPath);
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://127.0.0.1:${await reportedPort(child)}`;
   await waitForHealth(baseUrl, child);
   return {
     baseUrl,
@@ -85,15 +84,30 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+/** The port `vigil serve` prints once it listens ("Vigil is running at http://localhost:N"). */
+function reportedPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    let printed = '';
+    const timer = setTimeout(
+      () => done(new Error('vigil serve printed no URL within 60 s')),
+      60_000,
+    );
+    const onData = (chunk: Buffer): void => {
+      printed += chunk.toString('utf8');
+      const port = /Vigil is running at http:\/\/localhost:(\d+)/.exec(printed)?.[1];
+      if (port) done(Number(port));
+    };
+    const onExit = (code: number | null): void =>
+      done(new Error(`vigil serve exited with ${code}`));
+    const done = (outcome: number | Error): void => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
   });
 }
 

@@ -13,6 +13,7 @@ import { readLocalProperties } from '../modules/properties/local-properties.ts';
 import { inClusterKeyReader } from '../modules/health/engine/kubernetes-keys.ts';
 import { createApi } from '../routes.ts';
 import { webDistDir } from '../platform/paths.ts';
+import { listeningPort } from '../platform/ports.ts';
 
 const defaultWebDir = webDistDir;
 
@@ -109,5 +110,6 @@ export async function serve(config: Config): Promise<void> {
     api.notifications.start();
   }
   log.info({ workers: config.VIGIL_WORKERS }, 'workers setting');
-  process.stdout.write(`Vigil is running at http://localhost:${config.PORT}\n`);
+  // PORT 0 asks for any free port: print the one the system gave.
+  process.stdout.write(`Vigil is running at http://localhost:${listeningPort(app.server)}\n`);
 }

@@ -6,11 +6,17 @@ export function findFreePort(): Promise<number> {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const port = listeningPort(server);
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The port a listening server is bound to: the one the system chose when it was asked for 0. */
+export function listeningPort(server: net.Server): number {
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('server is not listening');
+  return address.port;
 }
 
 /** True when nothing listens on the loopback port. */

@@ -9,15 +9,14 @@ import {
   canaryFolder,
   createTestDatabase,
   eventually,
-  findFreePort,
   queryEmbedded,
   stopOrphanedPostgres,
   generateAgent,
   startAgentProcess,
   startTarget,
   startUpstream,
+  type AgentProcess,
   type AgentProcessOptions,
-  type VigilProcess,
 } from './agent-processes.ts';
 import type { TestDatabase } from '../database.ts';
 
@@ -33,7 +32,7 @@ let target: Awaited<ReturnType<typeof startTarget>>;
 let admin = '';
 let agentId = '';
 let options: AgentProcessOptions;
-let agent: VigilProcess;
+let agent: AgentProcess;
 
 const count = z.object({ n: z.number() });
 const keys = z.array(z.object({ key: z.string() }));
@@ -53,7 +52,6 @@ beforeAll(async () => {
     name: 'faulty',
     canariesDir: await canaryFolder(dir, 'faulty', target.url, 4),
     dataDir: path.join(dir, 'agent'),
-    port: await findFreePort(),
     // Small batches, so the backlog after the outage takes several pushes to drain.
     env: { VIGIL_AGENT_BATCH_SIZE: '5' },
   };
@@ -111,7 +109,7 @@ describe('vigil agent faults', () => {
     expect(afterKill).toBeGreaterThan(0);
 
     agent = startAgentProcess(options);
-    await agent.waitFor(/vigil agent started/);
+    await agent.started;
     // The killed agent's embedded PostgreSQL outlived it; the new process took it over cleanly.
     expect(agent.output()).toMatch(/orphaned embedded PostgreSQL/);
     const cutoff = new Date(Date.now() - 2000);
@@ -167,9 +165,10 @@ describe('vigil agent faults', () => {
     );
     expect(later.rows).toEqual(lastReceived.rows);
     // The agent itself stays up: its results keep waiting in its database.
-    const health = await fetch(`http://127.0.0.1:${options.port}/api/health`);
+    const port = await agent.started;
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    const metrics = await (await fetch(`http://127.0.0.1:${options.port}/api/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
     expect(metrics).toMatch(/vigil_agent_token_revoked 1/);
   }, 60_000);
 });

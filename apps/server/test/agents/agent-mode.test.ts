@@ -10,12 +10,11 @@ import {
   canaryFolder,
   createTestDatabase,
   eventually,
-  findFreePort,
   generateAgent,
   startAgentProcess,
   startTarget,
   startUpstream,
-  type VigilProcess,
+  type AgentProcess,
 } from './agent-processes.ts';
 import type { TestDatabase } from '../database.ts';
 
@@ -26,7 +25,7 @@ const agentDbs: TestDatabase[] = [];
 let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let target: Awaited<ReturnType<typeof startTarget>>;
 let admin = '';
-const agents: Array<{ id: string; name: string; process: VigilProcess; port: number }> = [];
+const agents: Array<{ id: string; name: string; process: AgentProcess }> = [];
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-agent-mode-'));
@@ -41,7 +40,6 @@ beforeAll(async () => {
     const created = await generateAgent(upstream.url, admin, name, { region, cluster: 'prod' });
     const database = await createTestDatabase();
     agentDbs.push(database);
-    const port = await findFreePort();
     const process = startAgentProcess({
       upstream: upstream.url,
       token: created.token,
@@ -49,11 +47,10 @@ beforeAll(async () => {
       canariesDir: await canaryFolder(dir, name, target.url, 2),
       database,
       dataDir: path.join(dir, name),
-      port,
     });
-    agents.push({ id: created.id, name, process, port });
+    agents.push({ id: created.id, name, process });
   }
-  await Promise.all(agents.map((a) => a.process.waitFor(/vigil agent started/)));
+  await Promise.all(agents.map((a) => a.process.started));
 }, 120_000);
 
 afterAll(async () => {
@@ -119,9 +116,10 @@ describe('vigil agent against an upstream vigil serve', () => {
       { name: 'eu-edge', status: 'Online' },
       { name: 'us-edge', status: 'Online' },
     ]);
-    const health = await fetch(`http://127.0.0.1:${agents[0]?.port}/api/health`);
+    const port = await agents[0]?.process.started;
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    const metrics = await (await fetch(`http://127.0.0.1:${agents[0]?.port}/api/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
     expect(metrics).toMatch(/vigil_agent_pushed_rows_total\{resource="check_statuses"\} [1-9]/);
     expect(metrics).toMatch(/vigil_agent_outbox_rows \d+/);
     expect(agents[0]?.process.output()).toMatch(/pushed check statuses upstream/);

@@ -4,7 +4,6 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
-import { findFreePort } from '../../src/platform/ports.ts';
 import { createAccessTokenService } from '../../src/modules/identity/access-tokens/access-tokens.service.ts';
 import { createTestDatabase, type TestDatabase } from '../database.ts';
 
@@ -68,18 +67,31 @@ export function spawnVigil(args: readonly string[], env: NodeJS.ProcessEnv): Vig
   };
 }
 
+/**
+ * The port a process started on port 0 reports in its start-up line. Choosing a free port
+ * beforehand races with every other test binding one while the child starts.
+ */
+export function reportedPort(output: string, line: RegExp): number {
+  const port = Number(line.exec(output)?.[1]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port reported in:\n${output}`);
+  return port;
+}
+
+const upstreamStarted = /Vigil is running at http:\/\/localhost:(\d+)/;
+const agentStarted = /"port":(\d+)[^\n]*"msg":"vigil agent started"/;
+
 /** An upstream `vigil serve` on loopback, on its own database; restartable on the same port. */
-export async function startUpstream(dataDir: string, database: TestDatabase, port?: number) {
-  const chosen = port ?? (await findFreePort());
+export async function startUpstream(dataDir: string, database: TestDatabase, port = 0) {
   const server = spawnVigil(['serve'], {
-    PORT: String(chosen),
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,
     VIGIL_DATA_DIR: dataDir,
     VIGIL_SECRET_KEY: 'agent-test-secret-key-'.repeat(3),
     VIGIL_WEB_DIR: dataDir,
   });
-  await server.waitFor(/Vigil is running at/);
+  await server.waitFor(upstreamStarted);
+  const chosen = reportedPort(server.output(), upstreamStarted);
   return { server, port: chosen, url: `http://127.0.0.1:${chosen}` };
 }
 
@@ -91,13 +103,18 @@ export interface AgentProcessOptions {
   /** Unset: the agent's own embedded PostgreSQL in dataDir, as shipped. */
   readonly database?: TestDatabase;
   readonly dataDir: string;
-  readonly port: number;
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/** A started `vigil agent` and the port of its health and metrics endpoints. */
+export interface AgentProcess extends VigilProcess {
+  /** Resolves once the agent has started, with the port the system gave it. */
+  readonly started: Promise<number>;
+}
+
 /** `vigil agent` exactly as an operator runs it, with short intervals for the test. */
-export function startAgentProcess(options: AgentProcessOptions): VigilProcess {
-  return spawnVigil(
+export function startAgentProcess(options: AgentProcessOptions): AgentProcess {
+  const agent = spawnVigil(
     [
       'agent',
       '--upstream',
@@ -111,7 +128,7 @@ export function startAgentProcess(options: AgentProcessOptions): VigilProcess {
       '--data-dir',
       options.dataDir,
       '--port',
-      String(options.port),
+      '0',
       '--host',
       '127.0.0.1',
     ],
@@ -125,6 +142,12 @@ export function startAgentProcess(options: AgentProcessOptions): VigilProcess {
       ...options.env,
     },
   );
+  const started = agent
+    .waitFor(agentStarted)
+    .then(() => reportedPort(agent.output(), agentStarted));
+  // A test that never awaits it must not see an unhandled rejection when the agent is stopped.
+  started.catch(() => undefined);
+  return { ...agent, started };
 }
 
 /** An admin with a personal access token on the upstream's database, to call its API. */
@@ -215,7 +238,7 @@ export async function canaryFolder(
   return dir;
 }
 
-export { createTestDatabase, findFreePort };
+export { createTestDatabase };
 
 const embeddedState = z.object({ port: z.number(), password: z.string() });
 

@@ -4,6 +4,7 @@ import { Gauge, Registry } from 'prom-client';
 import type { Config } from '../../../platform/config.ts';
 import { createSealer } from '../../../platform/crypto.ts';
 import { openRuntime } from '../../../platform/runtime.ts';
+import { listeningPort } from '../../../platform/ports.ts';
 import { resolveSecretKey } from '../../../platform/secret-key.ts';
 import { createConnectionResolver } from '../../connections/connection-resolver.ts';
 import { createHealthEngine } from '../../health/engine/health-engine.ts';
@@ -119,9 +120,8 @@ export async function startAgent(
 
   const app = await buildAgentHttp(db, log, metrics);
   await app.listen({ port: config.PORT, host: config.HOST });
-  const address = app.server.address();
   // PORT 0 asks for any free port: report the one the system gave.
-  const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
+  const port = listeningPort(app.server);
   // The agent's own job history (its canary runs) is trimmed as the server's is.
   const jobs = createJobHistoryWorker(
     db,
