@@ -36,8 +36,13 @@ const vitest = spawnSync(
   { cwd: root, stdio: 'inherit' },
 );
 const unit = readJson(vitestOut);
+// A file that fails outside its tests (a beforeAll, an import) fails none of them: count it once.
+const filesFailedOutsideTests = (unit?.testResults ?? []).filter(
+  (file) =>
+    file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+).length;
 totals.passed += unit?.numPassedTests ?? 0;
-totals.failed += unit?.numFailedTests ?? 0;
+totals.failed += (unit?.numFailedTests ?? 0) + filesFailedOutsideTests;
 totals.skipped += (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0);
 if (vitest.status !== 0 || !unit) failedRun = true;
 

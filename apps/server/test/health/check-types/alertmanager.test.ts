@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertmanager, type Alertmanager } from '../fixtures/alertmanager.ts';
-import { freePort } from '../fixtures/spawned-daemon.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { connection, runCheck } from './check-context.ts';
 
 let alertmanager: Alertmanager;
@@ -128,7 +128,7 @@ describe('alertmanager check', () => {
   });
 
   it('fails with the reason when the server is down', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const outcome = await runCheck('alertmanager', { url: `127.0.0.1:${port}` });
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toMatch(/^error fetching from alertmanager: .*ECONNREFUSED/);

@@ -1,7 +1,8 @@
 import dgram from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsmasq } from '../fixtures/dnsmasq.ts';
-import { freePort, type SpawnedDaemon } from '../fixtures/spawned-daemon.ts';
+import { type SpawnedDaemon } from '../fixtures/spawned-daemon.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { runCheck } from './check-context.ts';
 
 let dnsmasq: SpawnedDaemon;
@@ -100,7 +101,7 @@ describe('dns check', () => {
   });
 
   it('fails when no server listens on the port', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const outcome = await runCheck(
       'dns',
       { server: '127.0.0.1', port, query: 'probe.test' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../fixtures/spawned-daemon.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { startSearchServer, type SearchServer } from '../fixtures/search-server.ts';
 import { connection, runCheck } from './check-context.ts';
 
@@ -103,7 +103,7 @@ describe('elasticsearch check', () => {
   });
 
   it('fails with the reason when the server is down', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const outcome = await runCheck('elasticsearch', spec({ url: `http://127.0.0.1:${port}` }));
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toMatch(/^elasticsearch search failed: .*ECONNREFUSED/);

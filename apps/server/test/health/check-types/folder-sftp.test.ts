@@ -3,7 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { freePort, tempDir, type SpawnedDaemon } from '../fixtures/spawned-daemon.ts';
+import { tempDir, type SpawnedDaemon } from '../fixtures/spawned-daemon.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { sftpUser, startSshd } from '../fixtures/sshd.ts';
 import { connection, runCheck } from './check-context.ts';
 
@@ -97,7 +98,7 @@ describe.skipIf(!isRoot)('folder check over SFTP (OpenSSH sshd)', () => {
     expect(denied.pass).toBe(false);
     expect(denied.error).toMatch(/authentication/i);
     const closed = await runCheck('folder', {
-      path: `sftp://127.0.0.1:${await freePort()}/tmp`,
+      path: `sftp://127.0.0.1:${await findFreePort()}/tmp`,
       sftpConnection: login(),
     });
     expect(closed.pass).toBe(false);

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ldapRoot, ldapSuffix, ldapUser, startSlapd } from '../fixtures/slapd.ts';
-import { freePort } from '../fixtures/spawned-daemon.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { connection, runCheck } from './check-context.ts';
 
 let slapd: Awaited<ReturnType<typeof startSlapd>>;
@@ -94,7 +94,7 @@ describe('ldap check', () => {
   });
 
   it('fails with the reason when the server is down', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const outcome = await runCheck('ldap', spec({ url: `ldap://127.0.0.1:${port}` }));
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toMatch(/ECONNREFUSED/);

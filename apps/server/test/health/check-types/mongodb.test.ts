@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeMongo, type FakeMongo } from '../fixtures/mongo-wire-server.ts';
-import { freePort } from '../fixtures/postgres-server.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { connection, runCheck } from './check-context.ts';
 
 // No mongod can be installed here: these run against a wire-compatible fake (see fixtures).
@@ -58,7 +58,9 @@ describe('mongodb check', () => {
   });
 
   it('fails when the server is down', async () => {
-    const outcome = await runCheck('mongodb', { url: `mongodb://127.0.0.1:${await freePort()}/` });
+    const outcome = await runCheck('mongodb', {
+      url: `mongodb://127.0.0.1:${await findFreePort()}/`,
+    });
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toMatch(/ECONNREFUSED/);
   });

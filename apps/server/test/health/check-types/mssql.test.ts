@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../fixtures/postgres-server.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { startFakeTds, type FakeTds } from '../fixtures/tds-server.ts';
 import { connection, runCheck } from './check-context.ts';
 
@@ -118,7 +118,7 @@ describe('mssql check', () => {
 
   it('fails when nothing listens on the port', async () => {
     const outcome = await runCheck('mssql', {
-      url: `sqlserver://sa:x@127.0.0.1:${await freePort()}`,
+      url: `sqlserver://sa:x@127.0.0.1:${await findFreePort()}`,
     });
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toMatch(/ECONNREFUSED/);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../fixtures/postgres-server.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { checkTypes } from '../../../src/modules/health/check-types/registry.ts';
 import { connection, runCheck } from './check-context.ts';
 
@@ -121,7 +121,7 @@ describe('mysql check', () => {
   });
 
   it('fails when nothing listens on the port', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const outcome = await runCheck('mysql', { url: `mysql://root@127.0.0.1:${port}/` });
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toMatch(/ECONNREFUSED/);

@@ -3,11 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  startPrivatePostgres,
-  type PrivatePostgres,
-} from '../fixtures/postgres-server.ts';
+import { startPrivatePostgres, type PrivatePostgres } from '../fixtures/postgres-server.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { checkTypes } from '../../../src/modules/health/check-types/registry.ts';
 import { connection, runCheck } from './check-context.ts';
 
@@ -142,7 +139,7 @@ describe('postgres check', () => {
   });
 
   it('fails when nothing listens on the port', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const outcome = await runCheck('postgres', { url: `postgres://postgres@127.0.0.1:${port}/x` });
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toMatch(/ECONNREFUSED/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrometheus } from '../fixtures/prometheus.ts';
-import { freePort } from '../fixtures/spawned-daemon.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { connection, runCheck } from './check-context.ts';
 
 let prometheus: Awaited<ReturnType<typeof startPrometheus>>;
@@ -54,7 +54,7 @@ describe('prometheus check', () => {
   });
 
   it('fails with the reason when the server is down', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const outcome = await runCheck('prometheus', { url: `http://127.0.0.1:${port}`, query: 'up' });
     expect(outcome.pass).toBe(false);
     expect(outcome.invalid).toBeUndefined();

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../fixtures/postgres-server.ts';
+import { findFreePort } from '../../../src/platform/ports.ts';
 import { connection, runCheck } from './check-context.ts';
 
 const user = `vigil_probe_${process.pid}`;
@@ -44,7 +44,7 @@ describe('redis check', () => {
   });
 
   it('fails when nothing listens on the port', async () => {
-    const outcome = await runCheck('redis', { addr: `127.0.0.1:${await freePort()}` });
+    const outcome = await runCheck('redis', { addr: `127.0.0.1:${await findFreePort()}` });
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toMatch(/ECONNREFUSED/);
   });
