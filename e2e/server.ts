@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { runningLinePattern } from '../apps/server/src/cli/running-line.ts';
 import { serverNodeFlags } from '../apps/server/src/platform/heap.ts';
 import { serverMain } from '../scripts/lib/prepare.mjs';
 
@@ -84,7 +85,7 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The port `vigil serve` prints once it listens ("Vigil is running at http://localhost:N"). */
+/** The port `vigil serve` prints once it listens (its `runningLine`). */
 function reportedPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let printed = '';
@@ -94,7 +95,7 @@ function reportedPort(child: ChildProcess): Promise<number> {
     );
     const onData = (chunk: Buffer): void => {
       printed += chunk.toString('utf8');
-      const port = /Vigil is running at http:\/\/localhost:(\d+)/.exec(printed)?.[1];
+      const port = runningLinePattern.exec(printed)?.[1];
       if (port) done(Number(port));
     };
     const onExit = (code: number | null): void =>

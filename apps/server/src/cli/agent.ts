@@ -4,6 +4,7 @@ import { tuneHeap } from '../platform/heap.ts';
 import { createLogger } from '../platform/logger.ts';
 import { loadAgentSettings } from '../modules/agents/runtime/agent-settings.ts';
 import { startAgent } from '../modules/agents/runtime/agent-runtime.ts';
+import { agentRunningLine } from './running-line.ts';
 
 /** An agent beside a `vigil serve` on one host must not take its port or data directory. */
 const agentDefaults = { PORT: '8081', VIGIL_DATA_DIR: './.vigil-agent' };
@@ -31,5 +32,5 @@ export async function agent(parsed: ParsedArgs): Promise<void> {
   };
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
-  process.stdout.write(`Vigil agent is running at http://localhost:${running.port}\n`);
+  process.stdout.write(agentRunningLine(running.port));
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { runningLinePattern } from './running-line.ts';
 
 const main = path.join(import.meta.dirname, '../main.ts');
 
@@ -115,7 +116,7 @@ describe('vigil serve and migrate on DATABASE_URL', () => {
     const printed = await new Promise<string>((resolve) =>
       child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))),
     );
-    const port = Number(/http:\/\/localhost:(\d+)/.exec(printed)?.[1]);
+    const port = Number(runningLinePattern.exec(printed)?.[1]);
     expect(port).toBeGreaterThan(0);
     const health: unknown = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
     expect(health).toMatchObject({ status: 'ok', database: 'ok' });

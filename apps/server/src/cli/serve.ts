@@ -14,6 +14,7 @@ import { inClusterKeyReader } from '../modules/health/engine/kubernetes-keys.ts'
 import { createApi } from '../routes.ts';
 import { webDistDir } from '../platform/paths.ts';
 import { listeningPort } from '../platform/ports.ts';
+import { runningLine } from './running-line.ts';
 
 const defaultWebDir = webDistDir;
 
@@ -111,5 +112,5 @@ export async function serve(config: Config): Promise<void> {
   }
   log.info({ workers: config.VIGIL_WORKERS }, 'workers setting');
   // PORT 0 asks for any free port: print the one the system gave.
-  process.stdout.write(`Vigil is running at http://localhost:${listeningPort(app.server)}\n`);
+  process.stdout.write(runningLine(listeningPort(app.server)));
 }

@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
+import { agentRunningLinePattern, runningLinePattern } from '../../src/cli/running-line.ts';
 import { createAccessTokenService } from '../../src/modules/identity/access-tokens/access-tokens.service.ts';
 import { createTestDatabase, type TestDatabase } from '../database.ts';
 
@@ -77,9 +78,6 @@ export function reportedPort(output: string, line: RegExp): number {
   return port;
 }
 
-const upstreamStarted = /Vigil is running at http:\/\/localhost:(\d+)/;
-const agentStarted = /"port":(\d+)[^\n]*"msg":"vigil agent started"/;
-
 /** An upstream `vigil serve` on loopback, on its own database; restartable on the same port. */
 export async function startUpstream(dataDir: string, database: TestDatabase, port = 0) {
   const server = spawnVigil(['serve'], {
@@ -90,8 +88,8 @@ export async function startUpstream(dataDir: string, database: TestDatabase, por
     VIGIL_SECRET_KEY: 'agent-test-secret-key-'.repeat(3),
     VIGIL_WEB_DIR: dataDir,
   });
-  await server.waitFor(upstreamStarted);
-  const chosen = reportedPort(server.output(), upstreamStarted);
+  await server.waitFor(runningLinePattern);
+  const chosen = reportedPort(server.output(), runningLinePattern);
   return { server, port: chosen, url: `http://127.0.0.1:${chosen}` };
 }
 
@@ -143,8 +141,8 @@ export function startAgentProcess(options: AgentProcessOptions): AgentProcess {
     },
   );
   const started = agent
-    .waitFor(agentStarted)
-    .then(() => reportedPort(agent.output(), agentStarted));
+    .waitFor(agentRunningLinePattern)
+    .then(() => reportedPort(agent.output(), agentRunningLinePattern));
   // A test that never awaits it must not see an unhandled rejection when the agent is stopped.
   started.catch(() => undefined);
   return { ...agent, started };
