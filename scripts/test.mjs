@@ -5,10 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { findChromium } from './lib/chromium.mjs';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib/prepare.mjs';
+import { ensureSystemPackages, exclusionsFor } from './lib/system-packages.mjs';
 
 ensureDependencies();
 ensureWebBuild();
 ensureServerBuild();
+// CI installs every package first (.ci/run), so there nothing is skipped.
+const unavailable = exclusionsFor(ensureSystemPackages());
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedRun = false;
@@ -30,6 +33,7 @@ const scope =
   process.env.VIGIL_TEST_SCOPE === 'database'
     ? ['--project', 'server', '--exclude', '**/test/health/check-types/**']
     : [];
+scope.push(...unavailable);
 const vitest = spawnSync(
   'npx',
   ['vitest', 'run', ...scope, '--reporter=default', '--reporter=json', `--outputFile=${vitestOut}`],
