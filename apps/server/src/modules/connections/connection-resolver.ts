@@ -90,13 +90,27 @@ export async function openConnection(
     name: row.name,
     namespace: row.namespace,
     type: row.type,
-    url: composed && row.url !== null ? fillSecrets(row.url, username, password) : row.url,
+    url:
+      row.url === null
+        ? null
+        : composed
+          ? fillSecrets(row.url, username, password)
+          : fillUserInfo(row.url, username, password),
     username,
     password,
     certificate: await open(row.certificate),
     insecureTls: row.insecure_tls,
     properties: row.properties,
   };
+}
+
+/** `$(password)` in a url's user info (where the write hook keeps a url's password), encoded. */
+function fillUserInfo(url: string, username: string | null, password: string | null): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^@/?#]*@/i, (userInfo) =>
+    userInfo
+      .replaceAll('$(username)', encodeURIComponent(username ?? ''))
+      .replaceAll('$(password)', encodeURIComponent(password ?? '')),
+  );
 }
 
 /**
