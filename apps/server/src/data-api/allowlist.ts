@@ -8,7 +8,13 @@ import type { ExposedFunction, ExposedResource } from './resource-definition.ts'
  */
 export const exposedResources: readonly ExposedResource[] = [
   // Health
-  { name: 'canaries', object: 'canaries' },
+  // connection_pairing_approved is set by the write hook from the writer, never by a client.
+  {
+    name: 'canaries',
+    object: 'canaries',
+    hiddenColumns: ['connection_pairing_approved'],
+    writeOnlyColumns: ['connection_pairing_approved'],
+  },
   { name: 'checks', object: 'canaries' },
   // The settings list: each canary with its latest and last failed run from job_history.
   { name: 'canaries_with_status', object: 'canaries', readOnly: true },

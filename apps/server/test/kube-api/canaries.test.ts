@@ -138,6 +138,43 @@ describe('canaries through the Kubernetes-style API', () => {
     expect(await kube.query(`select count(*)::int as n from canaries`)).toEqual(before);
   });
 
+  it("refuses an editor's canary that sends a connection's credentials to its own url", async () => {
+    const admin = await kube.person(['admin']);
+    const connection = {
+      name: 'secured',
+      namespace: 'default',
+      type: 'http',
+      url: 'http://127.0.0.1:9',
+    };
+    const created = await kube.request('/api/db/connections', {
+      method: 'POST',
+      token: admin.token,
+      body: { ...connection, username: 'ops', password: 'kube-secret' },
+    });
+    expect(created.status).toBe(201);
+    const spec = {
+      http: [
+        { name: 'paired', connection: 'connection://default/secured', url: 'http://127.0.0.1:4/' },
+      ],
+    };
+    const editor = await kube.person(['editor']);
+    const refused = await kube.request(canariesPath('prod'), {
+      method: 'POST',
+      token: editor.token,
+      body: canary('paired', spec),
+    });
+    expect(expectStatus(refused, 400, 'BadRequest')).toContain(
+      'spec.http[0].url: http://127.0.0.1:4 is not the endpoint of connection://default/secured',
+    );
+    expect(await kube.query(`select 1 from canaries where name = 'paired'`)).toEqual([]);
+    const accepted = await kube.request(canariesPath('prod'), {
+      method: 'POST',
+      token: admin.token,
+      body: canary('paired', spec),
+    });
+    expect(accepted.status).toBe(201);
+  });
+
   it('answers a duplicate create with AlreadyExists and a missing one with NotFound', async () => {
     const editor = await kube.person(['editor']);
     const again = await kube.request(canariesPath('prod'), {

@@ -2,6 +2,7 @@ import { connectionTypeDefinition, connectionTypeSchema } from '@vigil/domain';
 import type { Database } from '../../platform/db.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import { createValueResolver, type ValueResolver } from '../health/engine/values.ts';
+import { describeEndpoint, sameEndpoint } from './connection-endpoint.ts';
 import { createSecretOpener, type SecretOpener } from './connection-secrets.ts';
 import { findConnection, type ConnectionRow } from './connections.repository.ts';
 
@@ -20,6 +21,17 @@ export interface OpenedConnection {
 
 export class ConnectionNotFound extends Error {}
 
+/** A consumer would send a connection's credentials to an endpoint other than its own. */
+export class ConnectionEndpointRefused extends Error {}
+
+/** How a consumer means to use a connection. */
+export interface ConnectionUse {
+  /** The consumer's own url/host that it will contact instead of the connection's url. */
+  readonly endpoint?: string | undefined;
+  /** Its spec was written by someone who may write connections (docs/connections.md). */
+  readonly approved?: boolean;
+}
+
 const reference = /^connection:\/\/([^/]+)\/([^/]+)$/;
 
 /**
@@ -32,18 +44,38 @@ export function createConnectionResolver(
   values: ValueResolver = createValueResolver(undefined),
 ) {
   const open = createSecretOpener(sealer, values);
-  return async (ref: string): Promise<OpenedConnection> => {
+  return async (ref: string, use: ConnectionUse = {}): Promise<OpenedConnection> => {
     const match = reference.exec(ref);
     if (!match)
       throw new ConnectionNotFound(`${ref} is not a connection://namespace/name reference`);
     const [, namespace = '', name = ''] = match;
     const row = await findConnection(db.pool, namespace, name);
     if (!row) throw new ConnectionNotFound(`connection ${namespace}/${name} was not found`);
+    const refused = use.approved ? undefined : endpointRefusal(ref, row.url, use.endpoint);
+    if (refused) throw new ConnectionEndpointRefused(refused);
     return openConnection(row, open);
   };
 }
 
 export type ConnectionResolver = ReturnType<typeof createConnectionResolver>;
+
+/**
+ * A connection's credentials go only to its own endpoint (scheme, host, port): why `endpoint`
+ * may not be paired with the connection at `ref`, or undefined when it may.
+ */
+export function endpointRefusal(
+  ref: string,
+  connectionUrl: string | null,
+  endpoint: string | undefined,
+): string | undefined {
+  if (endpoint === undefined) return undefined;
+  if (connectionUrl !== null && sameEndpoint(endpoint, connectionUrl)) return undefined;
+  const own = connectionUrl === null ? 'it has no url' : describeEndpoint(connectionUrl);
+  return (
+    `${describeEndpoint(endpoint)} is not the endpoint of ${ref} (${own}): ` +
+    "a connection's credentials are only sent to its own endpoint"
+  );
+}
 
 /** Opens a stored row; a composed url (notification types) gets its secrets filled in. */
 export async function openConnection(
@@ -58,13 +90,27 @@ export async function openConnection(
     name: row.name,
     namespace: row.namespace,
     type: row.type,
-    url: composed && row.url !== null ? fillSecrets(row.url, username, password) : row.url,
+    url:
+      row.url === null
+        ? null
+        : composed
+          ? fillSecrets(row.url, username, password)
+          : fillUserInfo(row.url, username, password),
     username,
     password,
     certificate: await open(row.certificate),
     insecureTls: row.insecure_tls,
     properties: row.properties,
   };
+}
+
+/** `$(password)` in a url's user info (where the write hook keeps a url's password), encoded. */
+function fillUserInfo(url: string, username: string | null, password: string | null): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^@/?#]*@/i, (userInfo) =>
+    userInfo
+      .replaceAll('$(username)', encodeURIComponent(username ?? ''))
+      .replaceAll('$(password)', encodeURIComponent(password ?? '')),
+  );
 }
 
 /**

@@ -43,10 +43,45 @@ export function connectionsWriteHook(sealer: Sealer): WriteHook {
           else if (!isSecretReference(value)) written[column] = sealer.seal(value);
         }
         composeUrl(written);
+        keepUrlPasswordSealed(written, sealer);
         return written;
       });
     },
   };
+}
+
+const urlPassword = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):([^@/?#]*)@/i;
+
+/**
+ * A password written in the url (`postgres://user:secret@host/db`) is sealed in the password
+ * column and the url keeps `$(password)`, so no read or filter of `url` ever sees it. The mask
+ * that masked reads show there stands for the stored password.
+ */
+function keepUrlPasswordSealed(row: Record<string, unknown>, sealer: Sealer): void {
+  const url = row.url;
+  if (typeof url !== 'string') return;
+  const found = urlPassword.exec(url);
+  const written = found?.[2];
+  if (written === undefined || written === '$(password)') return;
+  row.url = url.replace(urlPassword, '$1:$(password)@');
+  if (written === maskedSecret) return;
+  const password = safeDecode(written);
+  const given = row.password;
+  if (typeof given === 'string' && given !== '' && !given.startsWith('v1.')) {
+    throw badRequest('url: write the password in the password field, and $(password) in the url');
+  }
+  if (typeof given === 'string' && given.startsWith('v1.') && sealer.open(given) !== password) {
+    throw badRequest('url: its password differs from the password field');
+  }
+  row.password = sealer.seal(password);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function composeUrl(row: Record<string, unknown>): void {

@@ -2,6 +2,7 @@ import { notificationFieldsSchema, notificationInputSchema } from '@vigil/domain
 import type { z } from 'zod';
 import type { WriteHook } from '../../data-api/write-hooks.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { connectionPairings, refuseForeignPairings } from '../connections/connection-pairings.ts';
 import { compileCel } from '../health/expressions/cel.ts';
 import { validateTemplate } from '../health/expressions/go-template.ts';
 import { creatorOf } from '../health/canaries/creator.repository.ts';
@@ -29,12 +30,16 @@ export const notificationsWriteHook: WriteHook = {
     if (ctx.operation === 'delete') return rows;
     const creator =
       ctx.operation === 'insert' ? { created_by: await creatorOf(ctx.client, ctx.actor) } : {};
-    return rows.map((row) => {
+    for (const row of rows) {
       const present = Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
       if (ctx.operation === 'insert') validate(present);
       else validatePartial(present);
-      return { ...row, ...creator };
-    });
+      const pairings = ['custom_services', 'properties'].flatMap((field) =>
+        connectionPairings(row[field], field),
+      );
+      await refuseForeignPairings(ctx.client, ctx.actor, pairings);
+    }
+    return rows.map((row) => ({ ...row, ...creator }));
   },
   async afterWrite(ctx, affected) {
     if (ctx.operation === 'delete') return;

@@ -2,6 +2,12 @@ import { localAgentId } from '@vigil/domain';
 import { z } from 'zod';
 import type { WriteHook } from '../../../data-api/write-hooks.ts';
 import { badRequest } from '../../../platform/errors.ts';
+import {
+  connectionPairings,
+  mayPairConnections,
+  refuseForeignPairings,
+  sftpPathPairing,
+} from '../../connections/connection-pairings.ts';
 import { parseCanarySpec } from './canary-spec.ts';
 import { retireChecks, syncChecks } from './checks.repository.ts';
 import { creatorOf } from './creator.repository.ts';
@@ -28,13 +34,22 @@ export const canariesWriteHook: WriteHook = {
     // Recorded by the server, never taken from the body: a client cannot name another creator.
     const creator =
       ctx.operation === 'insert' ? { created_by: await creatorOf(ctx.client, ctx.actor) } : {};
-    return rows.map((row) => {
+    const written: Record<string, unknown>[] = [];
+    for (const given of rows) {
+      const row = { ...given };
+      delete row.connection_pairing_approved;
       if (!('spec' in row)) {
         if (ctx.operation === 'insert') throw badRequest('spec is required');
-        return { ...row, ...creator };
+        written.push({ ...row, ...creator });
+        continue;
       }
       const parsed = parseCanarySpec(row.spec);
       if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
+      const pairings = parsed.checks.flatMap((check) => [
+        ...connectionPairings(check.spec, check.field),
+        ...sftpPathPairing(check.spec, check.field),
+      ]);
+      await refuseForeignPairings(ctx.client, ctx.actor, pairings);
       // A new or edited schedule starts at a random point of its period: edits made together
       // (an apply of many canaries) do not all run in the same second. A canary with an
       // agentSelector never runs here: its copies run on the agents.
@@ -42,8 +57,15 @@ export const canariesWriteHook: WriteHook = {
         parsed.schedule && parsed.agentSelector.length === 0
           ? new Date(firstSlot(parseSchedule(parsed.schedule), Date.now()))
           : null;
-      return { ...row, ...creator, schedule: parsed.schedule ?? null, next_runtime: next };
-    });
+      written.push({
+        ...row,
+        ...creator,
+        schedule: parsed.schedule ?? null,
+        next_runtime: next,
+        connection_pairing_approved: mayPairConnections(ctx.actor),
+      });
+    }
+    return written;
   },
   async afterWrite(ctx, affected) {
     for (const row of affected) {

@@ -95,8 +95,11 @@ export interface CheckRunContext {
   readonly timeoutMs: number;
   /** The canary's namespace: relative connection and secret references resolve in it. */
   readonly namespace: string;
-  /** Loads `connection://ns/name`; throws CheckConfigError when it does not exist. */
-  connection(reference: string): Promise<ResolvedConnection>;
+  /**
+   * Loads `connection://ns/name`; throws CheckConfigError when it does not exist, or when
+   * `endpoint` (the check's own url, which it contacts instead) is not the connection's own.
+   */
+  connection(reference: string, endpoint?: string): Promise<ResolvedConnection>;
   /** Resolves an EnvVar (plain, `{value}` or a Secret/ConfigMap key). */
   resolveValue(value: EnvVar | undefined): Promise<string | undefined>;
 }

@@ -33,7 +33,7 @@ export async function resolveTarget(
   if (reference !== undefined && !CONNECTION_REFERENCE.test(reference)) {
     throw new CheckConfigError('connection must look like connection://<namespace>/<name>');
   }
-  const stored = reference === undefined ? null : await ctx.connection(reference);
+  const stored = reference === undefined ? null : await ctx.connection(reference, fields.url);
   const inline = reference === undefined ? fields.connection : undefined;
   const raw = fields.url ?? inline ?? stored?.url ?? undefined;
   if (raw === undefined || raw === '') {

@@ -21,7 +21,7 @@ export async function folderLister(
 
 async function s3Target(check: FolderCheck, ctx: CheckRunContext): Promise<FolderLister> {
   const aws = check.awsConnection ?? {};
-  const saved = aws.connection ? await ctx.connection(aws.connection) : undefined;
+  const saved = aws.connection ? await ctx.connection(aws.connection, aws.endpoint) : undefined;
   const { bucket: pathBucket, prefix } = splitS3Path(check.path);
   const bucket = pathBucket || aws.bucket || property(saved, 'bucket');
   if (!bucket) throw new CheckConfigError('s3:// path needs a bucket: s3://bucket/prefix');
@@ -51,8 +51,10 @@ async function s3Target(check: FolderCheck, ctx: CheckRunContext): Promise<Folde
 
 async function sftpTarget(check: FolderCheck, ctx: CheckRunContext) {
   const spec = check.sftpConnection ?? {};
-  const saved = spec.connection ? await ctx.connection(spec.connection) : undefined;
   const url = check.path.toLowerCase().startsWith('sftp://') ? new URL(check.path) : undefined;
+  const saved = spec.connection
+    ? await ctx.connection(spec.connection, ownSftpEndpoint(url, spec))
+    : undefined;
   const savedHost = saved?.url ? hostOf(saved.url) : undefined;
   const host = url?.hostname || spec.host || savedHost?.host;
   if (!host)
@@ -75,6 +77,16 @@ async function sftpTarget(check: FolderCheck, ctx: CheckRunContext) {
     (Number(property(saved, 'port')) || 22);
   const folder = url ? decodeURIComponent(url.pathname) || '/' : check.path;
   return { host, port, username, password, folder };
+}
+
+/** Where the check's own fields send the sftp login, when they name a host or port. */
+function ownSftpEndpoint(
+  url: URL | undefined,
+  spec: { readonly host?: string | undefined; readonly port?: number | undefined },
+): string | undefined {
+  if (url) return `sftp://${url.host}`;
+  if (spec.host === undefined && spec.port === undefined) return undefined;
+  return `sftp://${spec.host ?? ''}${spec.port === undefined ? '' : `:${spec.port}`}`;
 }
 
 /** A saved connection's URL may be `host`, `host:port` or `sftp://host:port`. */

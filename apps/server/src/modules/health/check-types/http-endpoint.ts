@@ -34,8 +34,11 @@ export async function resolveHttpEndpoint(
   ctx: CheckRunContext,
   legacyUrl?: string,
 ): Promise<HttpEndpoint> {
-  const connection = check.connection ? await ctx.connection(check.connection) : undefined;
-  const url = check.url ?? legacyUrl ?? connection?.url ?? undefined;
+  const own = check.url ?? legacyUrl;
+  const connection = check.connection
+    ? await ctx.connection(check.connection, own === undefined ? undefined : withScheme(own))
+    : undefined;
+  const url = own ?? connection?.url ?? undefined;
   if (!url) throw new CheckConfigError('needs url or a connection with a url');
   return {
     url: withScheme(url),

@@ -54,8 +54,9 @@ export const httpCheckType = defineCheckType({
   schema: httpCheck,
   endpoint: (check) => check.url ?? check.endpoint,
   async run(check, ctx) {
-    const connection = check.connection ? await ctx.connection(check.connection) : undefined;
-    const url = check.url ?? check.endpoint ?? connection?.url ?? '';
+    const own = check.url ?? check.endpoint;
+    const connection = check.connection ? await ctx.connection(check.connection, own) : undefined;
+    const url = own ?? connection?.url ?? '';
     // Most probes set none of these; an await each would cost a promise and a turn apiece.
     const value = (source: EnvVar | undefined) =>
       source === undefined ? undefined : ctx.resolveValue(source);

@@ -80,8 +80,9 @@ export const ldapCheckType = defineCheckType({
 });
 
 async function resolveTarget(check: LdapCheck, ctx: CheckRunContext): Promise<LdapTarget> {
-  const connection = check.connection ? await ctx.connection(check.connection) : undefined;
-  const url = check.url ?? check.host ?? connection?.url ?? undefined;
+  const own = check.url ?? check.host;
+  const connection = check.connection ? await ctx.connection(check.connection, own) : undefined;
+  const url = own ?? connection?.url ?? undefined;
   if (!url) throw new CheckConfigError('needs url or a connection with a url');
   if (!/^ldaps?:\/\//i.test(url)) throw new CheckConfigError(`${url} is not an ldap:// URL`);
   return {

@@ -82,7 +82,7 @@ async function awsVariables(
   aws: z.infer<typeof awsConnection>,
   ctx: CheckRunContext,
 ): Promise<Record<string, string>> {
-  const stored = aws.connection ? await ctx.connection(aws.connection) : undefined;
+  const stored = aws.connection ? await ctx.connection(aws.connection, aws.endpoint) : undefined;
   const region = aws.region ?? propertyText(stored?.properties, 'region');
   return defined({
     AWS_ACCESS_KEY_ID: (await ctx.resolveValue(aws.accessKey)) ?? stored?.username,

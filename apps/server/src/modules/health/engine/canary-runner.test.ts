@@ -51,6 +51,7 @@ function canaryOf(checks: readonly FakeCheck[]) {
     updatedAt: 0,
     schedule: null,
     checks: runnable,
+    connectionPairingApproved: false,
   };
   return { canary, started };
 }

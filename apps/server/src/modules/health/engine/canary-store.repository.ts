@@ -68,6 +68,7 @@ const canaryRow = z.object({
   schedule: z.string().nullable(),
   updated_at: z.date(),
   deleted_at: z.date().nullable(),
+  connection_pairing_approved: z.boolean(),
   checks: z.array(
     z.object({
       id: z.string(),
@@ -83,7 +84,7 @@ export type CanaryRow = z.infer<typeof canaryRow>;
 export async function loadCanary(db: Queryable, id: string): Promise<CanaryRow | undefined> {
   const found = await db.query(
     `select c.id, c.name, c.namespace, c.agent_id, c.labels, c.spec, c.schedule, c.updated_at,
-            c.deleted_at,
+            c.deleted_at, c.connection_pairing_approved,
             coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'type', k.type, 'name', k.name,
                                                           'labels', k.labels))
                       from checks k

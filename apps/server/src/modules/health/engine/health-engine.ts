@@ -73,9 +73,10 @@ export function createHealthEngine(options: HealthEngineOptions) {
     whenAborted: (listener) => abort.whenAborted(listener),
     timeoutMs,
     namespace: canary.namespace,
-    connection: async (reference) => {
+    connection: async (reference, endpoint) => {
       try {
-        return await options.connections(reference);
+        const approved = canary.connectionPairingApproved;
+        return await options.connections(reference, { endpoint, approved });
       } catch (error) {
         throw new CheckConfigError(error instanceof Error ? error.message : String(error));
       }

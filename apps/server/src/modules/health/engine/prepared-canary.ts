@@ -28,6 +28,8 @@ export interface PreparedCanary {
   readonly updatedAt: number;
   readonly schedule: Schedule | null;
   readonly checks: readonly RunnableCheck[];
+  /** Its checks may pair a connection with their own url (an admin wrote the spec). */
+  readonly connectionPairingApproved: boolean;
 }
 
 const runtimeFields = z.object({
@@ -76,6 +78,7 @@ export function prepareCanary(row: CanaryRow): PreparedCanary {
     updatedAt: row.updated_at.getTime(),
     schedule: row.schedule ? parseSchedule(row.schedule) : null,
     checks,
+    connectionPairingApproved: row.connection_pairing_approved,
   };
 }
 
