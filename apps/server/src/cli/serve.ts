@@ -4,6 +4,7 @@ import { buildApp } from '../platform/http/app.ts';
 import { tuneHeap } from '../platform/heap.ts';
 import { createLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
+import { countedSupervision } from '../platform/embedded-postgres-supervisor.ts';
 import { Registry } from 'prom-client';
 import { defaultRetention } from '../modules/health/history/retention.ts';
 import { defaultJobHistorySettings } from '../modules/jobs/job-history.service.ts';
@@ -26,8 +27,8 @@ export async function serve(config: Config): Promise<void> {
     config.VIGIL_PROPERTIES,
     config.VIGIL_PROPERTIES_FILE,
   );
-  const runtime = await openRuntime(config, log);
   const metrics = new Registry();
+  const runtime = await openRuntime(config, log, countedSupervision(metrics));
   const api = await createApi(runtime.db, {
     log,
     metrics,

@@ -72,6 +72,30 @@ describe('embedded PostgreSQL', () => {
     await started.stop();
   });
 
+  it('uses, and never stops, the server of another live Vigil process on the same data dir', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8').trim()));
+      child.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
+    });
+    const postmaster = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
+    const attached = await startEmbeddedPostgres(dataDir, log);
+    expect(attached.owned).toBe(false);
+    expect(await query(attached.url, 'select count(*)::int as n from kept')).toEqual([{ n: 2 }]);
+    await attached.stop();
+    expect(await query(url, 'select 1 as up')).toEqual([{ up: 1 }]);
+    expect(await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).toBe(postmaster);
+    child.kill('SIGKILL');
+    await exited;
+    // Its owner gone, the server is an orphan: the next start stops it and runs its own.
+    const owned = await startEmbeddedPostgres(dataDir, log);
+    expect(owned.owned).toBe(true);
+    await owned.stop();
+  });
+
   it('says so when its port is taken by another process', async () => {
     const state: unknown = JSON.parse(await fs.readFile(stateFile(dataDir), 'utf8'));
     const port =

@@ -5,7 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { loadPostgresBinaries, type PostgresBinaries } from './embedded-postgres-binaries.ts';
+import { claimOwnership, releaseOwnership } from './embedded-postgres-owner.ts';
 import { recoverFromCrash, stopProcess } from './embedded-postgres-recovery.ts';
+import { Supervisor, type Running, type Supervision } from './embedded-postgres-supervisor.ts';
 import {
   assertReachableByPostgres,
   loadOrCreateState,
@@ -18,6 +20,9 @@ import { isPortFree } from './ports.ts';
 export interface EmbeddedPostgres {
   readonly url: string;
   readonly port: number;
+  /** False when another live Vigil process runs this data dir's server and this one uses it. */
+  readonly owned: boolean;
+  /** Stops the server if this process runs it; a server another process runs is left alone. */
   stop(): Promise<void>;
 }
 
@@ -25,10 +30,43 @@ export class EmbeddedPostgresError extends Error {}
 
 const databaseName = 'vigil';
 
+/**
+ * Starts the data dir's server, or connects to the one another live Vigil process runs. With
+ * `supervision`, a server that dies (or whose owner exits) is started again with backoff.
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
+  supervision?: Supervision,
 ): Promise<EmbeddedPostgres> {
+  const site = await prepare(dataDir, log);
+  const base = `postgres://postgres:${encodeURIComponent(site.state.password)}@127.0.0.1:${site.state.port}`;
+  const acquire = (): Promise<Running> => acquireServer(site, `${base}/postgres`, log);
+  const supervisor = new Supervisor(await acquire(), acquire, log, supervision);
+  const stopOnExit = (): void => supervisor.abandon(() => releaseOwnership(dataDir));
+  process.once('exit', stopOnExit);
+  log.info({ port: site.state.port, owned: supervisor.owned }, 'embedded PostgreSQL is ready');
+  return {
+    url: `${base}/${databaseName}`,
+    port: site.state.port,
+    owned: supervisor.owned,
+    async stop() {
+      process.removeListener('exit', stopOnExit);
+      await supervisor.stop();
+      releaseOwnership(dataDir);
+    },
+  };
+}
+
+interface Site {
+  readonly dataDir: string;
+  readonly pgDir: string;
+  readonly binaries: PostgresBinaries;
+  readonly user: OsUser | undefined;
+  readonly state: EmbeddedState;
+}
+
+async function prepare(dataDir: string, log: Logger): Promise<Site> {
   await fs.mkdir(dataDir, { recursive: true });
   await assertReachableByPostgres(dataDir).catch((error: unknown) => {
     throw new EmbeddedPostgresError(error instanceof Error ? error.message : String(error));
@@ -39,31 +77,67 @@ export async function startEmbeddedPostgres(
     ensurePostgresOsUser(),
     loadOrCreateState(dataDir),
   ]);
+  const site = { dataDir, pgDir, binaries, user, state };
   if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {
-    log.info({ pgDir }, 'initialising the embedded PostgreSQL data directory');
-    await initialise(binaries, pgDir, state, user);
+    const claim = await claimOwnership(dataDir);
+    if (claim.kind === 'claimed') {
+      log.info({ pgDir }, 'initialising the embedded PostgreSQL data directory');
+      await initialise(binaries, pgDir, state, user).finally(() => releaseOwnership(dataDir));
+    }
   }
-  await recoverFromCrash(pgDir, log);
-  if (!(await isPortFree(state.port))) {
-    throw new EmbeddedPostgresError(
-      `embedded PostgreSQL port ${state.port} is already in use by another process; ` +
-        `stop that process, or delete ${stateFile(dataDir)} to choose a new free port`,
-    );
+  return site;
+}
+
+/** Launches the server as its owner, or, when a live Vigil process owns it, connects to it. */
+async function acquireServer(site: Site, adminUrl: string, log: Logger): Promise<Running> {
+  const claim = await claimOwnership(site.dataDir);
+  if (claim.kind === 'taken') {
+    log.info({ ownerPid: claim.owner.pid }, 'using the embedded PostgreSQL another Vigil runs');
+    await waitUntilReachable(adminUrl, 60_000);
+    return { kind: 'attached', owner: claim.owner };
   }
-  const child = await launch(binaries, pgDir, state.port, user, log);
-  const stopOnExit = (): void => void child.kill('SIGINT');
-  process.once('exit', stopOnExit);
-  const base = `postgres://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}`;
-  await ensureDatabase(`${base}/postgres`);
-  log.info({ port: state.port }, 'embedded PostgreSQL is ready');
-  return {
-    url: `${base}/${databaseName}`,
-    port: state.port,
-    async stop() {
-      process.removeListener('exit', stopOnExit);
-      if (child.pid !== undefined && child.exitCode === null) await stopProcess(child.pid);
-    },
-  };
+  let child: ChildProcess | undefined;
+  try {
+    // Only a postmaster whose owner is gone can be left now: we own the data dir.
+    await recoverFromCrash(site.pgDir, log);
+    if (!(await isPortFree(site.state.port))) {
+      throw new EmbeddedPostgresError(
+        `embedded PostgreSQL port ${site.state.port} is already in use by another process; ` +
+          `stop that process, or delete ${stateFile(site.dataDir)} to choose a new free port`,
+      );
+    }
+    child = await launch(site.binaries, site.pgDir, site.state.port, site.user, log);
+    await ensureDatabase(adminUrl);
+    return { kind: 'owned', child };
+  } catch (error) {
+    if (child?.pid !== undefined && child.exitCode === null) await stopProcess(child.pid);
+    releaseOwnership(site.dataDir);
+    throw error;
+  }
+}
+
+async function waitUntilReachable(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) {
+        throw new EmbeddedPostgresError(
+          'the embedded PostgreSQL another Vigil runs is not reachable',
+          {
+            cause: error,
+          },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 async function initialise(

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import type { Supervision } from './embedded-postgres-supervisor.ts';
 import { maskUrl } from './logger.ts';
 import { runMigrations } from './migrations.ts';
 
@@ -12,11 +13,18 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL when set, else the embedded server; either way, migrated before use. */
-export async function openRuntime(config: Config, log: Logger): Promise<Runtime> {
+/**
+ * DATABASE_URL when set, else the embedded server; either way, migrated before use. With
+ * `supervision` (vigil serve) an embedded server that dies is started again.
+ */
+export async function openRuntime(
+  config: Config,
+  log: Logger,
+  supervision?: Supervision,
+): Promise<Runtime> {
   const embedded = config.DATABASE_URL
     ? undefined
-    : await startEmbeddedPostgres(config.dataDir, log);
+    : await startEmbeddedPostgres(config.dataDir, log, supervision);
   const databaseUrl = config.DATABASE_URL ?? embedded?.url ?? '';
   log.info({ database: maskUrl(databaseUrl), embedded: embedded !== undefined }, 'using database');
   const db = createDatabase(databaseUrl, config.VIGIL_DB_POOL_SIZE);

@@ -1,12 +1,29 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db-unavailable.ts';
 import { ApiError } from '../errors.ts';
 
-/** The one place where errors become HTTP answers. 5xx details never reach the client. */
+/** Seconds a client should wait before retrying an answer of 503 (the database is away). */
+export const retryAfterSeconds = 2;
+
+/**
+ * The one place where errors become HTTP answers. 5xx details never reach the client. A lost
+ * or refused database connection, anywhere, is 503 with Retry-After: the request can succeed
+ * once the database is back.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(retryAfterSeconds));
+    return payload;
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message }, 'database unavailable');
+      return reply.code(503).send(databaseUnavailable().toBody());
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = first
@@ -34,4 +51,14 @@ export function sendFrameworkError(error: FastifyError, reply: { raw: ServerResp
   const body = new ApiError(status, 'bad_request', error.message).toBody();
   reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   reply.raw.end(JSON.stringify(body));
+}
+
+function databaseUnavailable(): ApiError {
+  return new ApiError(
+    503,
+    'database_unavailable',
+    'The database is unavailable.',
+    null,
+    `Try again in ${retryAfterSeconds} seconds.`,
+  );
 }
