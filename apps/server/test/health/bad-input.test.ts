@@ -104,6 +104,21 @@ describe('canary specs that cannot run are refused, naming the field', () => {
       'spec.http[0].transform.expr is not valid',
     ],
     [
+      'an unknown CEL function',
+      { http: [{ ...ok, test: { expr: 'fooBar(code) == 1' } }] },
+      'spec.http[0].test.expr is not valid: unknown function "fooBar"',
+    ],
+    [
+      'an unknown function of a CEL namespace',
+      { http: [{ ...ok, display: { expr: 'k8s.fooBar(json)' } }] },
+      'spec.http[0].display.expr is not valid: unknown function "k8s.fooBar"',
+    ],
+    [
+      'a CEL function called with the wrong types',
+      { http: [{ ...ok, test: { expr: 'math.bitOr("a", 1) == 1' } }] },
+      'spec.http[0].test.expr is not valid: found no matching overload',
+    ],
+    [
       'an unclosed template action',
       { http: [{ ...ok, display: { template: '{{ .x ' } }] },
       'spec.http[0].display.template is not valid',

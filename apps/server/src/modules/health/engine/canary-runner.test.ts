@@ -17,6 +17,7 @@ interface FakeCheck {
   readonly run?: Run;
   readonly dependsOn?: readonly string[];
   readonly timeoutMs?: number;
+  readonly test?: string;
 }
 
 const passes: Run = () => Promise.resolve({ pass: true, message: 'ok', data: {} });
@@ -30,7 +31,7 @@ function canaryOf(checks: readonly FakeCheck[]) {
     type: check.type ?? 'fake',
     name: check.name,
     labels: {},
-    expressions: {},
+    expressions: check.test === undefined ? {} : { test: { expr: check.test } },
     dependsOn: check.dependsOn ?? [],
     timeoutMs: check.timeoutMs,
     transformDeleteStrategy: undefined,
@@ -109,6 +110,26 @@ describe('runCanary', () => {
     expect(outcome.started.indexOf('cache')).toBeGreaterThan(outcome.started.indexOf('db'));
     expect(outcome.results.map((r) => r.pass)).toEqual([true, true, true, true]);
     expect(outcome.run).toMatchObject({ passed: 4, failed: 0, errors: [] });
+  });
+
+  it('shows the outcomes of the checks depended on as outputs, keyed by check name', async () => {
+    const token: Run = () =>
+      Promise.resolve({
+        pass: true,
+        message: 'issued',
+        data: { code: 200, json: { token: 't1' } },
+      });
+    const outcome = await run([
+      { name: 'login', run: token },
+      {
+        name: 'api',
+        dependsOn: ['login'],
+        test: "outputs.login.json.token == 't1' && outputs.login.code == 200 && outputs.login.pass",
+      },
+      { name: 'alone', test: 'has(outputs.login)' },
+    ]);
+    expect(outcome.byName('api')).toMatchObject({ pass: true });
+    expect(outcome.byName('alone')).toMatchObject({ pass: false });
   });
 
   it('fails the dependants of a failed check without running them', async () => {

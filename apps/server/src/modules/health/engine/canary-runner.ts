@@ -5,6 +5,7 @@ import {
   type CheckRunContext,
 } from '../check-types/check-type.ts';
 import {
+  celScalars,
   hasExpressions,
   judgeOutcome,
   type TransformedCheck,
@@ -47,6 +48,8 @@ export async function runCanary(
   const { byName, cyclic } = dependencyPlan(canary);
   const runs = new Map<string, Promise<boolean>>();
   const results: CheckResult[] = [];
+  // What `outputs.<name>` shows to the checks that depend on <name>, as canary-checker.
+  const outputs = new Map<string, Record<string, unknown>>();
   const errors: string[] = [];
   // Only the canary's declared checks count in its run; transformed ones do not.
   let passed = 0;
@@ -98,6 +101,10 @@ export async function runCanary(
     time: Date,
   ) => {
     const duration = outcome.duration ?? outcome.elapsed;
+    if (outcome.pass && dependedOn(canary).has(check.name)) {
+      const output = { ...outcome.data, pass: true, message: outcome.message ?? '', duration };
+      outputs.set(check.name, celScalars(output));
+    }
     if (!hasExpressions(check.expressions)) {
       results.push(toResult(check, outcome, time, duration));
       return tally(check, outcome.pass, outcome.error);
@@ -105,6 +112,7 @@ export async function runCanary(
     const environment = {
       check: { name: check.name, type: check.type, labels: check.labels },
       canary: { name: canary.name, namespace: canary.namespace, labels: canary.labels },
+      outputs: Object.fromEntries(check.dependsOn.map((name) => [name, outputs.get(name) ?? {}])),
     };
     const judged = judgeOutcome(check.expressions, outcome, environment, deps.expressionLimitMs);
     results.push(
@@ -211,6 +219,18 @@ interface DependencyPlan {
   /** dependsOn names checks; names are unique per type, so one name may stand for several. */
   readonly byName: ReadonlyMap<string, readonly RunnableCheck[]>;
   readonly cyclic: ReadonlySet<string>;
+}
+
+/** Names some check depends on: only their outcomes are kept as `outputs`. */
+const dependedOnNames = new WeakMap<PreparedCanary, ReadonlySet<string>>();
+
+function dependedOn(canary: PreparedCanary): ReadonlySet<string> {
+  let names = dependedOnNames.get(canary);
+  if (!names) {
+    names = new Set(canary.checks.flatMap((c) => c.dependsOn));
+    dependedOnNames.set(canary, names);
+  }
+  return names;
 }
 
 /** Worked out once per prepared canary, which the engine keeps until the canary changes. */

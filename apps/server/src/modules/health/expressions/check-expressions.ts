@@ -141,7 +141,7 @@ function evaluate(expression: Expression, variables: Record<string, unknown>, li
  * A runner's own whole numbers (code, elapsed, count) are CEL ints, as canary-checker's are,
  * so `code + 1` and `elapsed / 1000` work; decoded JSON inside them stays double, as in Go.
  */
-function celScalars(data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function celScalars(data: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     out[key] = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
