@@ -5,7 +5,7 @@ import { anonymousActor, type Actor, type Authenticator } from '../src/platform/
 import { buildApp } from '../src/platform/http/app.ts';
 import type { AccountLink } from '../src/modules/identity/accounts/link-sender.ts';
 import { defaultIdentityTimes } from '../src/modules/identity/identity.settings.ts';
-import type { SignInLimits } from '../src/modules/identity/sign-in-limiter.ts';
+import type { AttemptLimits } from '../src/modules/identity/limits/attempt-limiter.ts';
 import type { LocalProperty } from '../src/modules/properties/local-properties.ts';
 import { createApi, type Api } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -28,7 +28,8 @@ function testAuthenticator(sessions: Authenticator): Authenticator {
 
 export interface TestAppOptions {
   readonly localProperties?: readonly LocalProperty[];
-  readonly signInLimits?: SignInLimits;
+  readonly signInLimits?: AttemptLimits;
+  readonly emailLinkLimits?: AttemptLimits;
   readonly edition?: 'full' | 'health';
   readonly actorCacheMs?: number;
 }
@@ -59,6 +60,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     localProperties: options.localProperties ?? [],
     links: { send: async (link) => void links.push(link) },
     ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
+    ...(options.emailLinkLimits ? { emailLinkLimits: options.emailLinkLimits } : {}),
     ...(options.actorCacheMs !== undefined ? { actorCacheMs: options.actorCacheMs } : {}),
   });
   const app = await buildApp({
