@@ -27,6 +27,7 @@ import {
 import type { IdentitySettings } from './modules/identity/identity.settings.ts';
 import { sessionAuthenticator } from './modules/identity/session-authenticator.ts';
 import { createActorCache } from './modules/identity/sessions/actor-cache.ts';
+import { followSessionChanges } from './modules/identity/sessions/session-changes.ts';
 import type { AttemptLimits } from './modules/identity/limits/attempt-limiter.ts';
 import {
   defaultJobHistorySettings,
@@ -66,7 +67,10 @@ export interface ApiOptions {
   readonly signInLimits?: AttemptLimits;
   /** Recovery and verification requests per email and per address. */
   readonly emailLinkLimits?: AttemptLimits;
-  /** How long a resolved session is reused without reading it again (default 5 s). */
+  /**
+   * How long a resolved session is reused without reading it again (default 5 s); a change to
+   * it is heard at once through LISTEN/NOTIFY.
+   */
   readonly actorCacheMs?: number;
   /** Where the engine's and the HTTP layer's metrics are registered. */
   readonly metrics?: Registry;
@@ -187,6 +191,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     ),
     routes: [
       systemRoutes(db.pool, options.edition),
+      followSessionChanges(db, actorCache, options.log),
       identityRoutes(identity),
       accountRoutes(identity),
       rbacRoutes(db),

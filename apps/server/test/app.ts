@@ -7,6 +7,7 @@ import type { AccountLink } from '../src/modules/identity/accounts/link-sender.t
 import { defaultIdentityTimes } from '../src/modules/identity/identity.settings.ts';
 import type { AttemptLimits } from '../src/modules/identity/limits/attempt-limiter.ts';
 import type { LocalProperty } from '../src/modules/properties/local-properties.ts';
+import { createDatabase } from '../src/platform/db.ts';
 import { createApi, type Api } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   readonly emailLinkLimits?: AttemptLimits;
   readonly edition?: 'full' | 'health';
   readonly actorCacheMs?: number;
+  /** Another app's database: this app is a second replica with its own pool; close() leaves it. */
+  readonly database?: TestDatabase;
 }
 
 export interface TestApp {
@@ -46,7 +49,10 @@ export interface TestApp {
 
 /** A real Vigil API on a fresh database, listening on a loopback port. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared
+    ? { ...shared, db: createDatabase(shared.url, 10) }
+    : await createTestDatabase();
   const logger = pino({ level: 'silent' });
   const links: AccountLink[] = [];
   const api = await createApi(database.db, {
@@ -84,7 +90,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await api.health.stop();
       await api.events.stop();
-      await database.drop();
+      if (shared) await database.db.close();
+      else await database.drop();
     },
   };
 }
