@@ -1,0 +1,28 @@
+import type { Role } from '@vigil/domain';
+import type { Database, Queryable } from '../../platform/db.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { countActiveAdmins, lockAdmins, personExists, replaceRoles } from './rbac.repository.ts';
+
+/** The same answer whether the last admin would be deleted or demoted. */
+export const lastAdminMessage = 'The last admin cannot be deleted';
+
+/**
+ * Call in a transaction that may remove admins, before it does (lockAdmins), and again after
+ * (keepAnAdmin): changes that remove admins then run one at a time, so one of two racing
+ * changes sees the other's result and is refused.
+ */
+export { lockAdmins };
+
+export async function keepAnAdmin(db: Queryable): Promise<void> {
+  if ((await countActiveAdmins(db)) === 0) throw badRequest(lastAdminMessage);
+}
+
+/** Replaces a person's roles; refuses to leave the installation without an admin. */
+export async function updateRoles(db: Database, id: string, roles: readonly Role[]): Promise<void> {
+  await db.transaction(async (client) => {
+    await lockAdmins(client);
+    if (!(await personExists(client, id))) throw notFound('No such user');
+    await replaceRoles(client, id, roles);
+    await keepAnAdmin(client);
+  });
+}
