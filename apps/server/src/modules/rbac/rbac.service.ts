@@ -4,15 +4,12 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { countActiveAdmins, lockAdmins, personExists, replaceRoles } from './rbac.repository.ts';
 
 /** The same answer whether the last admin would be deleted or demoted. */
-export const lastAdminMessage = 'The last admin cannot be deleted';
+const lastAdminMessage = 'The last admin cannot be deleted';
 
 /**
- * Call in a transaction that may remove admins, before it does (lockAdmins), and again after
- * (keepAnAdmin): changes that remove admins then run one at a time, so one of two racing
- * changes sees the other's result and is refused.
+ * Refuses a transaction that left no active admin. Such a transaction takes lockAdmins before
+ * it removes any, so of two racing removals the second sees the first's result.
  */
-export { lockAdmins };
-
 export async function keepAnAdmin(db: Queryable): Promise<void> {
   if ((await countActiveAdmins(db)) === 0) throw badRequest(lastAdminMessage);
 }
