@@ -27,7 +27,8 @@ import {
 import type { IdentitySettings } from './modules/identity/identity.settings.ts';
 import { sessionAuthenticator } from './modules/identity/session-authenticator.ts';
 import { createActorCache } from './modules/identity/sessions/actor-cache.ts';
-import type { SignInLimits } from './modules/identity/sign-in-limiter.ts';
+import { followSessionChanges } from './modules/identity/sessions/session-changes.ts';
+import type { AttemptLimits } from './modules/identity/limits/attempt-limiter.ts';
 import {
   defaultJobHistorySettings,
   type JobHistorySettings,
@@ -63,8 +64,13 @@ export interface ApiOptions {
   readonly edition: 'full' | 'health';
   readonly localProperties: readonly LocalProperty[];
   readonly links?: LinkSender;
-  readonly signInLimits?: SignInLimits;
-  /** How long a resolved session is reused without reading it again (default 5 s). */
+  readonly signInLimits?: AttemptLimits;
+  /** Recovery and verification requests per email and per address. */
+  readonly emailLinkLimits?: AttemptLimits;
+  /**
+   * How long a resolved session is reused without reading it again (default 5 s); a change to
+   * it is heard at once through LISTEN/NOTIFY.
+   */
   readonly actorCacheMs?: number;
   /** Where the engine's and the HTTP layer's metrics are registered. */
   readonly metrics?: Registry;
@@ -128,6 +134,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     log: options.log,
     ...(options.links ? { links: options.links } : {}),
     ...(options.signInLimits ? { limits: options.signInLimits } : {}),
+    ...(options.emailLinkLimits ? { linkLimits: options.emailLinkLimits } : {}),
   });
   const properties = createPropertiesService(db, options.localProperties);
   const sealer = createSealer(options.identity.secretKey);
@@ -184,6 +191,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
     ),
     routes: [
       systemRoutes(db.pool, options.edition),
+      followSessionChanges(db, actorCache, options.log),
       identityRoutes(identity),
       accountRoutes(identity),
       rbacRoutes(db),

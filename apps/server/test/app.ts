@@ -5,8 +5,9 @@ import { anonymousActor, type Actor, type Authenticator } from '../src/platform/
 import { buildApp } from '../src/platform/http/app.ts';
 import type { AccountLink } from '../src/modules/identity/accounts/link-sender.ts';
 import { defaultIdentityTimes } from '../src/modules/identity/identity.settings.ts';
-import type { SignInLimits } from '../src/modules/identity/sign-in-limiter.ts';
+import type { AttemptLimits } from '../src/modules/identity/limits/attempt-limiter.ts';
 import type { LocalProperty } from '../src/modules/properties/local-properties.ts';
+import { createDatabase } from '../src/platform/db.ts';
 import { createApi, type Api } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -28,9 +29,12 @@ function testAuthenticator(sessions: Authenticator): Authenticator {
 
 export interface TestAppOptions {
   readonly localProperties?: readonly LocalProperty[];
-  readonly signInLimits?: SignInLimits;
+  readonly signInLimits?: AttemptLimits;
+  readonly emailLinkLimits?: AttemptLimits;
   readonly edition?: 'full' | 'health';
   readonly actorCacheMs?: number;
+  /** Another app's database: this app is a second replica with its own pool; close() leaves it. */
+  readonly database?: TestDatabase;
 }
 
 export interface TestApp {
@@ -45,7 +49,10 @@ export interface TestApp {
 
 /** A real Vigil API on a fresh database, listening on a loopback port. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared
+    ? { ...shared, db: createDatabase(shared.url, 10) }
+    : await createTestDatabase();
   const logger = pino({ level: 'silent' });
   const links: AccountLink[] = [];
   const api = await createApi(database.db, {
@@ -59,6 +66,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     localProperties: options.localProperties ?? [],
     links: { send: async (link) => void links.push(link) },
     ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
+    ...(options.emailLinkLimits ? { emailLinkLimits: options.emailLinkLimits } : {}),
     ...(options.actorCacheMs !== undefined ? { actorCacheMs: options.actorCacheMs } : {}),
   });
   const app = await buildApp({
@@ -82,7 +90,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await api.health.stop();
       await api.events.stop();
-      await database.drop();
+      if (shared) await database.db.close();
+      else await database.drop();
     },
   };
 }

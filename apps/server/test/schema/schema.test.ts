@@ -50,6 +50,7 @@ const internalTables = new Set([
   'identity_flows',
   'identity_flow_errors',
   'identity_tokens',
+  'attempt_limits',
   // `vigil agent`'s own bookkeeping (docs/agents.md), empty on an upstream.
   'agent_outbox',
   'agent_assigned_canaries',

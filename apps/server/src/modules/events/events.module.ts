@@ -1,15 +1,21 @@
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Database } from '../../platform/db.ts';
+import {
+  listenForNotifications,
+  type NotificationListener,
+} from '../../platform/notification-listener.ts';
 import type { Backoff } from './backoff.ts';
 import { ConsumerRunner } from './consumer-runner.ts';
 import { createEnqueue, type Enqueue, type EventFilter } from './enqueue.ts';
 import { assertDistinctEvents, type EventConsumer } from './event-consumer.ts';
-import { listenForEvents, type EventListener } from './event-listener.ts';
 import { createEventMetrics } from './event-metrics.ts';
 import { pendingEventNames } from './event-queue.repository.ts';
 import { scheduleEventPurge } from './event-purge.ts';
 import { testConsumers } from './test-consumers.ts';
+
+/** The channel the event_queue insert trigger notifies, with the event name as payload. */
+const eventChannel = 'event_queue';
 
 /** The VIGIL_EVENT_* settings (docs/events.md). */
 export interface EventQueueSettings {
@@ -76,7 +82,7 @@ export function createEvents(options: EventsOptions) {
       log.warn({ err: error }, 'event queue poll could not look for waiting events');
     }
   };
-  let listener: EventListener | undefined;
+  let listener: NotificationListener | undefined;
   let poll: NodeJS.Timeout | undefined;
   let stopPurge: (() => void) | undefined;
 
@@ -86,8 +92,8 @@ export function createEvents(options: EventsOptions) {
       stopPurge ??= scheduleEventPurge(db, settings.retentionMs, log);
       if (listener || runners.length === 0) return;
       for (const runner of runners) runner.start();
-      listener = listenForEvents(db, {
-        onEvent: (name) => byEvent.get(name)?.wake(),
+      listener = listenForNotifications(db, eventChannel, {
+        onNotification: (name) => byEvent.get(name)?.wake(),
         onListening: wakeAll,
         log,
       });

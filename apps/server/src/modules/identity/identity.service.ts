@@ -11,6 +11,12 @@ import type { FlowKind, FlowRecord } from './flows/flow.repository.ts';
 import { createFlowService } from './flows/flow.service.ts';
 import type { FormValues } from './flows/form.ts';
 import { identityErrors } from './identity-errors.ts';
+import {
+  createAttemptLimiter,
+  defaultEmailLinkLimits,
+  defaultSignInLimits,
+  type AttemptLimits,
+} from './limits/attempt-limiter.ts';
 import type { IdentitySettings } from './identity.settings.ts';
 import type { SelfServiceDeps } from './self-service/deps.ts';
 import { createLogin, type LoginQuery } from './self-service/login.ts';
@@ -22,14 +28,15 @@ import { createSettings } from './self-service/settings.ts';
 import { createVerification } from './self-service/verification.ts';
 import type { ActorCache } from './sessions/actor-cache.ts';
 import { createSessionService } from './sessions/session.service.ts';
-import { createSignInLimiter, type SignInLimits } from './sign-in-limiter.ts';
 
 export interface IdentityOptions {
   readonly db: Database;
   readonly settings: IdentitySettings;
   readonly log: Logger;
   readonly links?: LinkSender;
-  readonly limits?: SignInLimits;
+  readonly limits?: AttemptLimits;
+  /** Recovery and verification requests. */
+  readonly linkLimits?: AttemptLimits;
   readonly actorCache: ActorCache;
 }
 
@@ -47,7 +54,15 @@ export function createIdentityService(options: IdentityOptions) {
     flows,
     sessions,
     sealer,
-    limiter: createSignInLimiter(options.limits),
+    limiters: {
+      signIn: createAttemptLimiter(db, 'sign-in', options.limits ?? defaultSignInLimits),
+      recovery: createAttemptLimiter(db, 'recovery', options.linkLimits ?? defaultEmailLinkLimits),
+      verification: createAttemptLimiter(
+        db,
+        'verification',
+        options.linkLimits ?? defaultEmailLinkLimits,
+      ),
+    },
     settings,
     links,
     log,

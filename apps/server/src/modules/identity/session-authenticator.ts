@@ -21,11 +21,12 @@ export function sessionAuthenticator(
     const tokenHash = sha256(token);
     const cached = cache.get(tokenHash);
     if (cached) return cached;
+    const stamp = cache.stamp();
     const found = await findSessionActor(db.pool, tokenHash, settings.sessionIdleSeconds);
     if (!found || found.needs_aal2) return anonymousActor;
     if (found.stale) await touchSession(db.pool, found.session_id);
     const actor = { kind: 'user' as const, id: found.identity_id, roles: found.roles };
-    cache.set(tokenHash, found.session_id, actor);
+    cache.set(tokenHash, found.session_id, actor, stamp);
     return actor;
   };
 }

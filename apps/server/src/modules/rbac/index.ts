@@ -1,3 +1,4 @@
 /** What other modules may use from rbac. */
-export { replaceRoles } from './rbac.repository.ts';
+export { lockAdmins, replaceRoles } from './rbac.repository.ts';
+export { keepAnAdmin } from './rbac.service.ts';
 export { rbacRoutes } from './rbac.routes.ts';

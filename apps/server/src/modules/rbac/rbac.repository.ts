@@ -17,3 +17,16 @@ export async function replaceRoles(
     [id, [...new Set(roles)]],
   );
 }
+
+/** Serialises every change that can remove an admin, so two of them cannot remove the last. */
+export async function lockAdmins(db: Queryable): Promise<void> {
+  await db.query(`select pg_advisory_xact_lock(hashtext('vigil.rbac.admins'))`);
+}
+
+export async function countActiveAdmins(db: Queryable): Promise<number> {
+  const result = await db.query<{ n: number }>(
+    `select count(*)::int as n from person_roles r join identities i on i.id = r.person_id
+     where r.role = 'admin' and i.state = 'active'`,
+  );
+  return result.rows[0]?.n ?? 0;
+}

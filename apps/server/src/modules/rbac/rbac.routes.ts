@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { authorise } from '../../platform/http/authorise.ts';
-import { personExists, replaceRoles } from './rbac.repository.ts';
+import { updateRoles } from './rbac.service.ts';
 
 const bodySchema = z.object({
   roles: z.array(roleSchema, { error: 'Please select any role' }).min(1, 'Please select any role'),
@@ -28,10 +28,7 @@ export function rbacRoutes(db: Database) {
           if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'Invalid roles');
           const { id } = params.data;
           const { roles } = body.data;
-          await db.transaction(async (client) => {
-            if (!(await personExists(client, id))) throw notFound('No such user');
-            await replaceRoles(client, id, roles);
-          });
+          await updateRoles(db, id, roles);
           return { id, roles };
         },
       );

@@ -1,6 +1,7 @@
 import type { WriteHook } from '../../../data-api/write-hooks.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import type { Queryable } from '../../../platform/db.ts';
+import { keepAnAdmin, lockAdmins } from '../../rbac/index.ts';
 
 /**
  * `identities` through the data API: people are created by invitation and change their own
@@ -14,6 +15,7 @@ export const identitiesWriteHook: WriteHook = {
         'Identities are created by invitation (POST /api/auth/invite_user) and changed in profile settings',
       );
     }
+    await lockAdmins(ctx.client);
     return rows;
   },
   async afterWrite(ctx, affected) {
@@ -21,19 +23,11 @@ export const identitiesWriteHook: WriteHook = {
     if (ids.length === 0) return;
     if (ctx.actor.id && ids.includes(ctx.actor.id)) throw badRequest('You cannot delete yourself');
     await retirePeople(ctx.client, ids);
-    if ((await countAdmins(ctx.client)) === 0) throw badRequest('The last admin cannot be deleted');
+    await keepAnAdmin(ctx.client);
   },
 };
 
 async function retirePeople(db: Queryable, ids: string[]): Promise<void> {
   await db.query('delete from person_roles where person_id = any($1::uuid[])', [ids]);
   await db.query('update people set deleted_at = now() where id = any($1::uuid[])', [ids]);
-}
-
-async function countAdmins(db: Queryable): Promise<number> {
-  const result = await db.query<{ n: number }>(
-    `select count(*)::int as n from person_roles r join identities i on i.id = r.person_id
-     where r.role = 'admin' and i.state = 'active'`,
-  );
-  return result.rows[0]?.n ?? 0;
 }

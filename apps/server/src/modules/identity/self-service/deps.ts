@@ -4,7 +4,7 @@ import type { Database } from '../../../platform/db.ts';
 import type { FlowService } from '../flows/flow.service.ts';
 import type { IdentitySettings } from '../identity.settings.ts';
 import type { SessionService } from '../sessions/session.service.ts';
-import type { SignInLimiter } from '../sign-in-limiter.ts';
+import type { AttemptLimiter } from '../limits/attempt-limiter.ts';
 import type { LinkSender } from '../accounts/link-sender.ts';
 
 /** Everything the self-service flows share. */
@@ -13,7 +13,11 @@ export interface SelfServiceDeps {
   readonly flows: FlowService;
   readonly sessions: SessionService;
   readonly sealer: Sealer;
-  readonly limiter: SignInLimiter;
+  readonly limiters: {
+    readonly signIn: AttemptLimiter;
+    readonly recovery: AttemptLimiter;
+    readonly verification: AttemptLimiter;
+  };
   readonly settings: IdentitySettings;
   readonly links: LinkSender;
   readonly log: Logger;

@@ -107,17 +107,16 @@ export function createLogin(deps: SelfServiceDeps) {
     if (!secret) nodes = withFieldMessage(nodes, 'password', problem.required('password'));
     if (!identifier || !secret) return invalid(flow, nodes, []);
 
-    const waitMinutes = deps.limiter.blockedFor(identifier, browser.address);
+    const waitMinutes = await deps.limiters.signIn.reserve(identifier, browser.address);
     if (waitMinutes > 0) return invalid(flow, nodes, [problem.tooManyAttempts(waitMinutes)]);
     const identity = await findIdentityByEmail(deps.db.pool, identifier);
     const matches = await verifyPassword(identity?.credentials.password?.hash, secret);
     if (!identity || !matches || identity.state !== 'active') {
-      deps.limiter.recordFailure(identifier, browser.address);
       return invalid(flow, nodes, [problem.invalidCredentials()]);
     }
     if (flow.identity_id && flow.identity_id !== identity.id)
       throw identityErrors.identityMismatch();
-    deps.limiter.recordSuccess(identifier);
+    await deps.limiters.signIn.passed(identifier, browser.address);
 
     const issued = await deps.db.transaction(async (client) => {
       const current = browser.session;
@@ -162,7 +161,7 @@ export function createLogin(deps: SelfServiceDeps) {
     const session = browser.session;
     if (!session) throw identityErrors.inactive();
     const email = identity.traits.email;
-    const waitMinutes = deps.limiter.blockedFor(email, browser.address);
+    const waitMinutes = await deps.limiters.signIn.reserve(email, browser.address);
     const nodes = flow.ui.nodes.slice(1);
     if (waitMinutes > 0) return invalid(flow, nodes, [problem.tooManyAttempts(waitMinutes)]);
 
@@ -178,10 +177,9 @@ export function createLogin(deps: SelfServiceDeps) {
       return { ok: true as const, issued };
     });
     if (!result.ok) {
-      deps.limiter.recordFailure(email, browser.address);
       return invalid(flow, withFieldMessage(nodes, result.field, result.message), []);
     }
-    deps.limiter.recordSuccess(email);
+    await deps.limiters.signIn.passed(email, browser.address);
     const returnTo = flow.return_to ?? '/';
     return {
       status: 200,

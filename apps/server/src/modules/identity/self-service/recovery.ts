@@ -49,6 +49,13 @@ export function createRecovery(
         const saved = await flows.save(flow, { state: flow.state, nodes });
         return invalidFlow(saved, flows.pageUrl(saved));
       }
+      const waitMinutes = await deps.limiters.recovery.reserve(email, browser.address);
+      if (waitMinutes > 0) {
+        const nodes = withValues(emailLinkNodes(), { email });
+        const messages = [problem.tooManyRequests('recovery', waitMinutes)];
+        const saved = await flows.save(flow, { state: flow.state, nodes, messages });
+        return invalidFlow(saved, flows.pageUrl(saved));
+      }
       const identity = await findIdentityByEmail(deps.db.pool, email);
       if (identity && identity.state === 'active') {
         const token = await issueToken(deps.db.pool, 'recovery', identity.id, recoveryLinkSeconds);

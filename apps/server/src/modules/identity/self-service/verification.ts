@@ -38,6 +38,13 @@ export function createVerification(deps: SelfServiceDeps) {
           flows.pageUrl(flow),
         );
       }
+      const waitMinutes = await deps.limiters.verification.reserve(email, browser.address);
+      if (waitMinutes > 0) {
+        const nodes = withValues(emailLinkNodes(), { email });
+        const messages = [problem.tooManyRequests('verification', waitMinutes)];
+        const saved = await flows.save(flow, { state: flow.state, nodes, messages });
+        return invalidFlow(saved, flows.pageUrl(saved));
+      }
       const identity = await findIdentityByEmail(deps.db.pool, email);
       if (identity && identity.verified_at === null) {
         const token = await issueToken(

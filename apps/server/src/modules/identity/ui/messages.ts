@@ -92,12 +92,9 @@ export const problem = {
     error(4000010, 'Account not active yet. Did you forget to verify your email address?'),
   usedBackupCode: (): UiText => error(4000012, 'This backup recovery code has already been used.'),
   badBackupCode: (): UiText => error(4000016, 'The backup recovery code is not valid.'),
-  tooManyAttempts: (minutes: number): UiText =>
-    error(
-      4000001,
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { reason: 'rate_limited', minutes },
-    ),
+  tooManyAttempts: (minutes: number): UiText => rateLimited('failed sign-in attempts', minutes),
+  tooManyRequests: (flow: 'recovery' | 'verification', minutes: number): UiText =>
+    rateLimited(`${flow} requests`, minutes),
   badRecoveryToken: (): UiText =>
     error(
       4060004,
@@ -110,6 +107,13 @@ export const problem = {
     ),
 };
 
+function rateLimited(what: string, minutes: number): UiText {
+  const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return error(4000001, `Too many ${what}. Try again in ${wait}.`, {
+    reason: 'rate_limited',
+    minutes,
+  });
+}
 function info(id: number, value: string, context?: Record<string, unknown>): UiText {
   return { id, text: value, type: 'info', ...(context ? { context } : {}) };
 }

@@ -1,18 +1,17 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { Database } from '../../platform/db.ts';
+import type { Database } from './db.ts';
 
-/** The channel the event_queue insert trigger notifies, with the event name as payload. */
-export const eventChannel = 'event_queue';
-
-export interface EventListener {
+export interface NotificationListener {
   close(): Promise<void>;
 }
 
 export interface ListenOptions {
-  readonly onEvent: (name: string) => void;
+  readonly onNotification: (payload: string) => void;
   /** After (re)connecting: notifications sent while not listening are lost, so look anyway. */
   readonly onListening: () => void;
+  /** The connection dropped: notifications are missed until onListening runs again. */
+  readonly onLost?: () => void;
   readonly log: Logger;
 }
 
@@ -20,16 +19,20 @@ const firstRetryMs = 500;
 const maxRetryMs = 30_000;
 
 /**
- * Holds one pooled connection in LISTEN. When it drops (a database restart) it reconnects with
- * backoff; the poll covers the gap.
+ * Holds one pooled connection in LISTEN on a channel. When it drops (a database restart) it
+ * reconnects with backoff; the caller covers the gap through onLost and onListening.
  */
-export function listenForEvents(db: Database, options: ListenOptions): EventListener {
+export function listenForNotifications(
+  db: Database,
+  channel: string,
+  options: ListenOptions,
+): NotificationListener {
   let client: pg.PoolClient | undefined;
   let closed = false;
   let retryMs = firstRetryMs;
   let timer: NodeJS.Timeout | undefined;
   const onNotification = (message: pg.Notification): void => {
-    if (message.channel === eventChannel && message.payload) options.onEvent(message.payload);
+    if (message.channel === channel && message.payload) options.onNotification(message.payload);
   };
 
   const onError = (error: Error): void => {
@@ -46,7 +49,8 @@ export function listenForEvents(db: Database, options: ListenOptions): EventList
     detach(held);
     held.release(error instanceof Error ? error : new Error(String(error)));
     if (closed) return;
-    options.log.warn({ err: error, retryInMs: retryMs }, 'event queue LISTEN lost; reconnecting');
+    options.onLost?.();
+    options.log.warn({ err: error, channel, retryInMs: retryMs }, 'LISTEN lost; reconnecting');
     schedule();
   };
 
@@ -62,7 +66,7 @@ export function listenForEvents(db: Database, options: ListenOptions): EventList
     try {
       held = await db.pool.connect();
     } catch (error) {
-      options.log.debug({ err: error }, 'event queue LISTEN cannot connect yet');
+      options.log.debug({ err: error, channel }, 'LISTEN cannot connect yet');
       schedule();
       return;
     }
@@ -74,7 +78,7 @@ export function listenForEvents(db: Database, options: ListenOptions): EventList
     held.on('error', onError);
     held.on('notification', onNotification);
     try {
-      await held.query(`listen ${eventChannel}`);
+      await held.query(`listen ${channel}`);
     } catch (error) {
       drop(held, error);
       return;
@@ -96,7 +100,7 @@ export function listenForEvents(db: Database, options: ListenOptions): EventList
       // Still listening for errors until released: a dying connection must not crash the process.
       held.removeListener('notification', onNotification);
       try {
-        await held.query(`unlisten ${eventChannel}`);
+        await held.query(`unlisten ${channel}`);
         held.release();
       } catch {
         held.release(true);
