@@ -84,7 +84,10 @@ export async function createUser(
     typeof body === 'object' && body !== null && 'recovery_link' in body
       ? String(body.recovery_link)
       : '';
-  const context = await playwrightRequest.newContext({ baseURL });
+  const context = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL },
+  });
   const followed = await context.get(link, { maxRedirects: 0 });
   const location = followed.headers().location ?? '';
   const flowId = new URL(location, baseURL).searchParams.get('flow') ?? '';

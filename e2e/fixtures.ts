@@ -30,6 +30,11 @@ export const test = base.extend<{ recordApiResponses: void }>({
       throw new Error('VIGIL_E2E_BASE_URL is not set; run through e2e/playwright.config.ts');
     await use(url);
   },
+  // As the console's own pages send it: the server refuses cookie writes from other origins,
+  // and page.request (which shares the page's cookies) sends no Origin by itself.
+  extraHTTPHeaders: async ({ baseURL }, use) => {
+    await use({ Origin: baseURL ?? '' });
+  },
 });
 
 export { expect };

@@ -45,7 +45,10 @@ test.describe('second factors', () => {
   let codes: string[] = [];
 
   test('enrols TOTP, then signing in asks for the code (AAL2)', async ({ browser, baseURL }) => {
-    const admin = await request.newContext({ baseURL: baseURL ?? '' });
+    const admin = await request.newContext({
+      baseURL: baseURL ?? '',
+      extraHTTPHeaders: { Origin: baseURL ?? '' },
+    });
     await apiSignIn(admin, adminAccount.email, adminAccount.password);
     const state = await createUser(baseURL ?? '', admin, user);
     await admin.dispose();

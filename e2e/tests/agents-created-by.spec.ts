@@ -11,6 +11,7 @@ test.use({ storageState: authStatePath('admin') });
 test('the Created By cell links to the catalog item that created the agent', async ({ page }) => {
   const admin = await request.newContext({
     baseURL: process.env.VIGIL_E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
     storageState: authStatePath('admin'),
   });
   try {

@@ -13,6 +13,7 @@ const bulkPrefix = `e2e-bulk-${suffix}`;
 async function asAdmin<T>(use: (api: APIRequestContext) => Promise<T>): Promise<T> {
   const admin = await request.newContext({
     baseURL: process.env.VIGIL_E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
     storageState: authStatePath('admin'),
   });
   try {

@@ -19,7 +19,10 @@ test('registers the first admin through the registration page', async ({ page, b
   await fs.mkdir('e2e/.artifacts/auth', { recursive: true });
   await page.context().storageState({ path: authStatePath('admin') });
 
-  const admin = await request.newContext({ baseURL: baseURL ?? '' });
+  const admin = await request.newContext({
+    baseURL: baseURL ?? '',
+    extraHTTPHeaders: { Origin: baseURL ?? '' },
+  });
   await apiSignIn(admin, adminAccount.email, adminAccount.password);
   for (const role of otherRoles) {
     const state = await createUser(baseURL ?? '', admin, {

@@ -25,6 +25,7 @@ test.afterAll(async () => {
   await postgres?.stop();
   const admin = await request.newContext({
     baseURL: process.env.VIGIL_E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
     storageState: authStatePath('admin'),
   });
   const cleaned = await admin.patch(`/api/db/connections?name=like.e2e-*-${runId}`, {

@@ -12,6 +12,7 @@ const refused = `POST http://127.0.0.1:9/hook (run ${runId}): connect ECONNREFUS
 async function adminApi() {
   return request.newContext({
     baseURL: process.env.VIGIL_E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
     storageState: authStatePath('admin'),
   });
 }

@@ -24,6 +24,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => target.close(resolve));
   const admin = await request.newContext({
     baseURL: process.env.VIGIL_E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
     storageState: authStatePath('admin'),
   });
   const cleaned = await admin.patch(`/api/db/canaries?name=eq.${canaryName}`, {

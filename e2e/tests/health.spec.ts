@@ -52,6 +52,7 @@ async function openCheck(page: Page, name: string): Promise<void> {
 async function createAsAdmin(baseURL: string | undefined, name: string): Promise<void> {
   const admin = await request.newContext({
     baseURL: baseURL ?? '',
+    extraHTTPHeaders: { Origin: baseURL ?? '' },
     storageState: authStatePath('admin'),
   });
   await createCanary(admin, name, name);

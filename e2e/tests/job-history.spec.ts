@@ -18,6 +18,7 @@ async function closedPort(): Promise<number> {
 async function asAdmin<T>(use: (api: APIRequestContext) => Promise<T>): Promise<T> {
   const admin = await request.newContext({
     baseURL: process.env.VIGIL_E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
     storageState: authStatePath('admin'),
   });
   try {

@@ -22,6 +22,7 @@ async function listen(server: Server): Promise<number> {
 async function adminApi(): Promise<APIRequestContext> {
   return request.newContext({
     baseURL: process.env.VIGIL_E2E_BASE_URL ?? '',
+    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
     storageState: authStatePath('admin'),
   });
 }

@@ -18,7 +18,10 @@ test('adds a security key in settings and signs in with it as the second factor'
   baseURL,
 }) => {
   const user = { email: 'key@example.com', role: 'viewer', password: 'e2e key passphrase' };
-  const admin = await request.newContext({ baseURL: baseURL ?? '' });
+  const admin = await request.newContext({
+    baseURL: baseURL ?? '',
+    extraHTTPHeaders: { Origin: baseURL ?? '' },
+  });
   await apiSignIn(admin, adminAccount.email, adminAccount.password);
   await createUser(baseURL ?? '', admin, user);
   await admin.dispose();

@@ -1,5 +1,5 @@
 import { roleSchema } from '@vigil/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { pino } from 'pino';
 import { anonymousActor, type Actor, type Authenticator } from '../src/platform/http/actor.ts';
 import { buildApp } from '../src/platform/http/app.ts';
@@ -35,6 +35,8 @@ export interface TestAppOptions {
   readonly actorCacheMs?: number;
   /** Another app's database: this app is a second replica with its own pool; close() leaves it. */
   readonly database?: TestDatabase;
+  /** Sees every route the app registers, e.g. to test each write route. */
+  readonly onRoute?: (route: RouteOptions) => void;
 }
 
 export interface TestApp {
@@ -74,7 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger,
     authenticate: testAuthenticator(api.authenticate),
     bodyLimit: 10 * 1024 * 1024,
-    routes: api.routes,
+    routes: options.onRoute ? [routeWatcher(options.onRoute), ...api.routes] : api.routes,
     metrics: api.metrics,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -94,4 +96,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       else await database.drop();
     },
   };
+}
+
+/**
+ * A plugin that adds an onRoute hook to the root rather than to its own scope (Fastify's
+ * `skip-override` mark, what fastify-plugin sets), so it sees the routes registered after it.
+ */
+function routeWatcher(
+  onRoute: (route: RouteOptions) => void,
+): (app: FastifyInstance) => Promise<void> {
+  const plugin = (app: FastifyInstance): Promise<void> => {
+    app.addHook('onRoute', onRoute);
+    return Promise.resolve();
+  };
+  return Object.assign(plugin, { [Symbol.for('skip-override')]: true });
 }

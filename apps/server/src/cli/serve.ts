@@ -69,6 +69,7 @@ export async function serve(config: Config): Promise<void> {
     logger: log,
     authenticate: api.authenticate,
     bodyLimit: config.VIGIL_BODY_LIMIT,
+    publicUrl: config.VIGIL_PUBLIC_URL,
     webDir: path.resolve(config.VIGIL_WEB_DIR ?? defaultWebDir),
     routes: api.routes,
     pagePreloads: api.pagePreloads,

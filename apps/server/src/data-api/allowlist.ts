@@ -61,7 +61,9 @@ export const exposedResources: readonly ExposedResource[] = [
   { name: 'agents', object: 'agents' },
   // The agents list: remote agents with their counts and Online/Offline (spec 000 §7).
   { name: 'agents_summary', object: 'agents', readOnly: true },
-  { name: 'people', object: 'database' },
+  // Everyone reads people (pickers); only admins write them: a person's own profile changes
+  // through the identity settings flow, and deleted_at ends every session and token they hold.
+  { name: 'people', object: 'database', writeObject: 'identities' },
   { name: 'teams', object: 'database' },
   { name: 'team_members', object: 'database' },
   { name: 'person_roles', object: 'rbac' },

@@ -163,7 +163,10 @@ export function authorise(
   action: Action,
   name: string,
 ): void {
-  for (const relation of relations) authoriseObject(actor, relation.object, action, name);
+  for (const relation of relations) {
+    const object = action === 'write' ? relation.writeObject : relation.object;
+    authoriseObject(actor, object, action, name);
+  }
 }
 
 export function authoriseObject(

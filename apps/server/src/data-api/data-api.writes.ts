@@ -6,6 +6,8 @@ import {
   type CompiledWrite,
   type Row,
 } from './compile/write-query.ts';
+import { authorOf } from './author.repository.ts';
+import { authorColumn, keepAuthor, recordsAuthor, stampAuthor } from './authorship.ts';
 import { authorise, type DataApiRequest } from './data-api.service.ts';
 import { parseReadRequest } from './parsing/request-parser.ts';
 import { pgrst } from './postgrest-errors.ts';
@@ -57,14 +59,21 @@ export async function executeWrite(
     const compiled: CompiledWrite[] = [];
     if (operation === 'insert') {
       let rows = parseRows(request.body);
+      const authored = recordsAuthor(relation);
+      if (authored) rows = stampAuthor(rows, request.actor, await authorOf(client, request.actor));
       if (hook?.beforeWrite) rows = await hook.beforeWrite(ctx, rows);
       const columns = insertColumns(relation, rows, param('columns'));
+      if (authored && !columns.includes(authorColumn)) columns.push(authorColumn);
       const conflictColumns =
         param('on_conflict')
           ?.split(',')
           .map((c) => c.trim()) ?? relation.relation.primaryKey;
       const onConflict = prefer.resolution
-        ? { columns: conflictColumns, action: prefer.resolution }
+        ? {
+            columns: conflictColumns,
+            action: prefer.resolution,
+            keep: authored ? [authorColumn] : [],
+          }
         : undefined;
       if (onConflict && onConflict.columns.length === 0)
         throw pgrst.parse('on_conflict names no columns and the table has no primary key');
@@ -84,6 +93,7 @@ export async function executeWrite(
     } else if (operation === 'update') {
       let patch: Row = parsePatch(request.body);
       checkPatchColumns(relation, patch);
+      if (recordsAuthor(relation)) patch = keepAuthor(patch, request.actor);
       if (hook?.beforeWrite) patch = (await hook.beforeWrite(ctx, [patch]))[0] ?? {};
       compiled.push(compileUpdate(exposure, relation, parsed, patch, shape));
     } else {

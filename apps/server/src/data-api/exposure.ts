@@ -13,6 +13,8 @@ import type {
 export interface ExposedRelation {
   readonly name: string;
   readonly object: PermissionObject;
+  /** Checked for POST, PATCH and DELETE instead of object. */
+  readonly writeObject: PermissionObject;
   readonly readOnly: boolean;
   readonly relation: Relation;
   /** Visible columns in table order. */
@@ -52,6 +54,7 @@ export function buildExposure(
     exposed.set(definition.name, {
       name: definition.name,
       object: definition.object,
+      writeObject: definition.writeObject ?? definition.object,
       readOnly: definition.readOnly === true || relation.kind === 'view',
       relation,
       columns: visible,

@@ -5,6 +5,8 @@ export interface ExposedResource {
   readonly name: string;
   /** The permission object checked before any SQL runs: read for GET, write otherwise. */
   readonly object: PermissionObject;
+  /** The object checked for writes when it is stricter than the one for reads. */
+  readonly writeObject?: PermissionObject;
   /** Columns that can never be selected, filtered, ordered on or written through the API. */
   readonly hiddenColumns?: readonly string[];
   /**

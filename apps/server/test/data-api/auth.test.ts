@@ -73,7 +73,7 @@ describe('every resource, every caller', () => {
       const methods = ['POST', 'DELETE', 'PATCH'];
       for (const [index, response] of (await Promise.all(writes)).entries()) {
         const domainRule = domainRefusals.get(`${methods[index] ?? ''} ${resource.name}`);
-        const expected = !allowed(caller, resource.object, true)
+        const expected = !allowed(caller, resource.writeObject ?? resource.object, true)
           ? refused
           : readOnly
             ? 405
@@ -111,6 +111,12 @@ describe('the matrix, spelled out', () => {
     ['viewer', 'POST', 'comments', 403],
     ['admin', 'POST', 'person_roles', 201],
     ['editor', 'POST', 'person_roles', 403],
+    ['viewer', 'GET', 'people', 200],
+    ['admin', 'POST', 'people', 201],
+    ['editor', 'POST', 'people', 403],
+    ['commander', 'POST', 'people', 403],
+    ['responder', 'POST', 'people', 403],
+    ['viewer', 'POST', 'people', 403],
   ] as const)('%s %s %s → %i', async (role, method, resource, status) => {
     const response = await api.request(resource, {
       role,
@@ -118,6 +124,32 @@ describe('the matrix, spelled out', () => {
       ...(method === 'POST' ? { body: [] } : {}),
     });
     expect(response.status).toBe(status);
+  });
+
+  it.each([
+    ['admin', 204],
+    ['editor', 403],
+    ['commander', 403],
+    ['responder', 403],
+    ['viewer', 403],
+  ] as const)("%s PATCHing another person's deleted_at and email → %i", async (role, status) => {
+    const response = await api.request(`people?id=eq.${ids.bob}`, {
+      role,
+      method: 'PATCH',
+      body: { deleted_at: '2026-01-01T00:00:00Z', email: 'mallory@example.com' },
+    });
+    expect(response.status).toBe(status);
+    const [bob] = await api.query(`select email, deleted_at from people where id = $1`, [ids.bob]);
+    if (status === 403) {
+      expectPgrstError(response.json, '42501');
+      expect(bob).toEqual({ email: 'bob@example.com', deleted_at: null });
+    } else {
+      expect(bob?.email).toBe('mallory@example.com');
+      await api.query(
+        `update people set email = 'bob@example.com', deleted_at = null where id = $1`,
+        [ids.bob],
+      );
+    }
   });
 
   it('refuses every anonymous write with 401 42501 before any SQL runs', async () => {
@@ -163,14 +195,14 @@ describe('the matrix, spelled out', () => {
       body: { name: 'x' },
     });
     expect(response.status).toBe(403);
-    const commander = await api.request('comments?select=comment,people(name)', {
+    const commander = await api.request('comments?select=comment,incidents(title)', {
       method: 'POST',
       role: 'commander',
-      body: { incident_id: ids.incident, comment: 'on it', created_by: ids.bob },
+      body: { incident_id: ids.incident, comment: 'on it' },
       headers: { prefer: 'return=representation' },
     });
     expect(commander.status).toBe(201);
-    expect(commander.json).toEqual([{ comment: 'on it', people: { name: 'Bob' } }]);
+    expect(commander.json).toEqual([{ comment: 'on it', incidents: { title: 'Checkout down' } }]);
   });
 
   it('does not trust an unknown test role', async () => {

@@ -56,7 +56,7 @@ describe('constraint violations', () => {
       method: 'POST',
       role: 'editor',
       headers: { prefer: 'missing=default' },
-      body: [{ name: 'group-a' }, { name: 'group-b', created_by: 'not-a-uuid' }],
+      body: [{ name: 'group-a' }, { name: 'group-b', deleted_at: 'not-a-date' }],
     });
     expect(response.status).toBe(400);
     expect(await api.count('teams')).toBe(before);

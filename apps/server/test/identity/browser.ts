@@ -25,7 +25,8 @@ export function newBrowser(baseUrl: string): TestBrowser {
     maxRedirects: 0,
     // Loopback only: never through a proxy from the environment.
     proxy: false,
-    headers: { Accept: 'application/json' },
+    // As a browser on the console's page does: the server refuses cookie writes from elsewhere.
+    headers: { Accept: 'application/json', Origin: baseUrl },
   });
   const cookieHeader = (): string => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   http.interceptors.request.use((config) => {

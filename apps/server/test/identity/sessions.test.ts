@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectError } from './browser.ts';
+import { createAccessTokenService } from '../../src/modules/identity/access-tokens/access-tokens.service.ts';
+import { expectError, newBrowser } from './browser.ts';
 import { admin, errorId, registerAdmin, signIn, useIdentityApp } from './flow-helpers.ts';
 
 // No actor cache: these tests change sessions in the database and expect the next request to see it.
@@ -70,5 +71,33 @@ describe('sessions', () => {
       'k'.repeat(32),
     );
     expect(plain.secureCookies).toBe(false);
+  });
+
+  it('refuses a person whose deleted_at is set, by session cookie and by access token', async () => {
+    const b = browser();
+    await signIn(b, admin.email, admin.password);
+    const people = await app().database.db.pool.query<{ id: string }>(
+      'select id from people where email = $1',
+      [admin.email],
+    );
+    const personId = people.rows[0]?.id ?? '';
+    const tokens = createAccessTokenService(app().database.db);
+    const { token } = await tokens.issue({
+      personId,
+      name: 'cli',
+      ttlSeconds: null,
+      createdBy: null,
+    });
+    const bearer = { authorization: `Bearer ${token}` };
+    expect((await b.get('/api/db/people?select=id')).status).toBe(200);
+    expect((await b.get('/api/db/people?select=id', bearer)).status).toBe(200);
+
+    await sql(`update people set deleted_at = now() where id = '${personId}'`);
+    expect((await b.get('/api/db/people?select=id')).status).toBe(401);
+    expect((await b.get('/api/auth/whoami')).status).toBe(401);
+    expect((await b.get('/api/identity/sessions/whoami')).status).toBe(401);
+    const tokenOnly = newBrowser(app().baseUrl);
+    expect((await tokenOnly.get('/api/db/people?select=id', bearer)).status).toBe(401);
+    await sql(`update people set deleted_at = null where id = '${personId}'`);
   });
 });

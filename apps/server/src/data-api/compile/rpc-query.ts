@@ -75,6 +75,7 @@ function resultRelation(exposure: Exposure, fn: DbFunction): ExposedRelation {
   return {
     name: fn.name,
     object: 'database',
+    writeObject: 'database',
     readOnly: true,
     relation: { name: fn.name, kind: 'view', columns: byName, primaryKey: [] },
     columns,

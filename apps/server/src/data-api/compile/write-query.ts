@@ -24,6 +24,8 @@ export interface InsertOptions {
   readonly onConflict?: {
     readonly columns: readonly string[];
     readonly action: 'merge' | 'ignore';
+    /** Columns a merge leaves as they were (authorship). */
+    readonly keep?: readonly string[];
   };
 }
 
@@ -50,7 +52,12 @@ export function compileInsert(
     const target = options.onConflict.columns
       .map((name) => ident(relation.column(name).name))
       .join(', ');
-    const updates = columns.map((column) => `${column} = excluded.${column}`).join(', ');
+    const keep = new Set(options.onConflict.keep ?? []);
+    const updates = options.columns
+      .filter((name) => !keep.has(name))
+      .map((name) => ident(relation.writableColumn(name).name))
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', ');
     conflict =
       options.onConflict.action === 'merge' && updates
         ? ` on conflict (${target}) do update set ${updates}`

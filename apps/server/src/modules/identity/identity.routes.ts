@@ -43,7 +43,8 @@ export function identityRoutes(service: IdentityService) {
             const flow = await service.flows.load(kind, id, browser);
             return reply.send(await service.render(flow, browser));
           });
-          scope.post(`/self-service/${kind}`, async (request, reply) => {
+          const formPosts = { config: { acceptsFormPosts: true } };
+          scope.post(`/self-service/${kind}`, formPosts, async (request, reply) => {
             const { flow: id } = submitQuery.parse(request.query);
             const browser = await browserOf(request, reply, service.sessions);
             const form = flattenForm(request.body);

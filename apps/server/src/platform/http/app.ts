@@ -14,6 +14,7 @@ import type { Registry } from 'prom-client';
 import type { Database } from '../db.ts';
 import { backendVersion } from '../version.ts';
 import { anonymousActor, type Authenticator } from './actor.ts';
+import { registerCsrfGuard } from './csrf-guard.ts';
 import { registerErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerStaticWeb, type PagePreload } from './static-web.ts';
@@ -24,6 +25,8 @@ export interface AppOptions {
   readonly logger: Logger;
   readonly authenticate: Authenticator;
   readonly bodyLimit: number;
+  /** VIGIL_PUBLIC_URL: writes signed in by cookie must come from it or the request's host. */
+  readonly publicUrl?: string | undefined;
   readonly webDir?: string;
   /** API answers that pages ask for first, named in a `Link: rel=preload` header of the page. */
   readonly pagePreloads?: readonly PagePreload[];
@@ -59,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     request.actor = needsActor(request.url) ? await options.authenticate(request) : anonymousActor;
   });
+  registerCsrfGuard(app, options.publicUrl);
   registerErrorHandler(app);
   registerDraining(app);
   await app.register(helmet, {

@@ -22,8 +22,19 @@ const sessionRow = z.object({
 });
 export type SessionRecord = z.infer<typeof sessionRow>;
 
+/**
+ * A session counts only while its identity is active and its person is not deleted, on every
+ * route (the identity flows and the API alike), as access tokens require of their person.
+ */
+const livePerson = `join identities i on i.id = s.identity_id and i.state = 'active'
+  join people p on p.id = s.identity_id and p.deleted_at is null`;
+
 const columns =
   'id, identity_id, aal, authentication_methods, authenticated_at, issued_at, expires_at, last_seen_at, active';
+const sessionColumns = columns
+  .split(', ')
+  .map((column) => `s.${column}`)
+  .join(', ');
 
 export async function insertSession(
   db: Queryable,
@@ -53,9 +64,11 @@ export async function findSessionByTokenHash(
   db: Queryable,
   tokenHash: string,
 ): Promise<SessionRecord | undefined> {
-  const result = await db.query(`select ${columns} from sessions where token_hash = $1`, [
-    tokenHash,
-  ]);
+  const result = await db.query(
+    `select ${sessionColumns} from sessions s ${livePerson}
+     where s.token_hash = $1`,
+    [tokenHash],
+  );
   return result.rows[0] === undefined ? undefined : sessionRow.parse(result.rows[0]);
 }
 
@@ -123,7 +136,7 @@ export async function findSessionActor(
                       coalesce(i.credentials #> '{lookup_secret,codes}', '[]')) c
                     where c ->> 'used_at' is null)) as needs_aal2,
        s.last_seen_at < now() - interval '1 minute' as stale
-     from sessions s join identities i on i.id = s.identity_id and i.state = 'active'
+     from sessions s ${livePerson}
      where s.token_hash = $1 and s.active and s.expires_at > now()
        and s.last_seen_at > now() - make_interval(secs => $2)`,
     [tokenHash, idleSeconds],
