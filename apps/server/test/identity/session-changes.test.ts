@@ -105,6 +105,24 @@ describe('session changes reach every replica at once', () => {
     expect(eve.rowCount).toBe(0);
   });
 
+  it('a person soft-deleted on one replica is refused on the other at once', async () => {
+    const { id, invitee } = await invite(admin, 'soft-deleted@example.com', 'viewer');
+    const elsewhere = on(two, invitee);
+    // The invitation's own notices settle first, so that the session is cached when deleted.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await elsewhere.get('/api/db/canaries?limit=1')).status).toBe(200);
+    expect((await elsewhere.get('/api/db/canaries?limit=1')).status).toBe(200);
+    const patched = await admin.http.patch(
+      `${replica(one).baseUrl}/api/db/people?id=eq.${id}`,
+      { deleted_at: new Date().toISOString() },
+      { validateStatus: () => true },
+    );
+    expect(patched.status).toBe(204);
+    expect(
+      await msUntil(401, async () => (await elsewhere.get('/api/db/canaries?limit=1')).status),
+    ).toBeLessThan(1000);
+  });
+
   it('a session logged out on one replica is refused on the other at once', async () => {
     const { invitee } = await invite(admin, 'leaving@example.com', 'viewer');
     const elsewhere = on(two, invitee);
