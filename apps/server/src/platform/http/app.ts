@@ -14,6 +14,7 @@ import type { Registry } from 'prom-client';
 import type { Database } from '../db.ts';
 import { backendVersion } from '../version.ts';
 import { anonymousActor, type Authenticator } from './actor.ts';
+import { registerJsonBodyParser } from './body-depth.ts';
 import { registerErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerStaticWeb, type PagePreload } from './static-web.ts';
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
   // Cookies are parsed before the actor hook below, which reads the session cookie.
   await app.register(cookie);
   app.addHook('onRequest', async (request, reply) => {
