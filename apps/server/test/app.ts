@@ -10,6 +10,10 @@ import type { LocalProperty } from '../src/modules/properties/local-properties.t
 import { createApi, type Api } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
+/** The scrape token test apps accept at /api/metrics unless a test sets its own access. */
+export const testMetricsToken = 'test-metrics-token-0123456789';
+export const metricsAuthorization = { authorization: `Bearer ${testMetricsToken}` };
+
 /** Test-only: the harness names the actor per request; no production code path reads this header. */
 export const testActorHeader = 'x-vigil-test-role';
 
@@ -31,6 +35,7 @@ export interface TestAppOptions {
   readonly signInLimits?: SignInLimits;
   readonly edition?: 'full' | 'health';
   readonly actorCacheMs?: number;
+  readonly metricsAccess?: { readonly public: boolean; readonly token?: string };
 }
 
 export interface TestApp {
@@ -68,6 +73,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     bodyLimit: 10 * 1024 * 1024,
     routes: api.routes,
     metrics: api.metrics,
+    metricsAccess: options.metricsAccess ?? { public: false, token: testMetricsToken },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

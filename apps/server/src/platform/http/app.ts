@@ -17,6 +17,7 @@ import { anonymousActor, type Authenticator } from './actor.ts';
 import { registerJsonBodyParser } from './body-depth.ts';
 import { registerErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { registerMetrics } from './metrics.ts';
+import type { MetricsAccess } from './metrics-access.ts';
 import { registerStaticWeb, type PagePreload } from './static-web.ts';
 import { registerDraining } from './draining.ts';
 
@@ -30,6 +31,8 @@ export interface AppOptions {
   readonly pagePreloads?: readonly PagePreload[];
   /** Shared with the workers, so one /api/metrics serves everything. */
   readonly metrics?: Registry;
+  /** Who besides signed-in people may scrape /api/metrics; by default no one. */
+  readonly metricsAccess?: Omit<MetricsAccess, 'authenticate'>;
   /** Area routes, each a plugin registered under /api. */
   readonly routes: ReadonlyArray<(app: FastifyInstance) => Promise<void>>;
 }
@@ -72,7 +75,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  registerMetrics(app, options.db.pool, options.metrics);
+  const metricsAccess = { public: false, ...options.metricsAccess };
+  registerMetrics(
+    app,
+    options.db.pool,
+    { ...metricsAccess, authenticate: options.authenticate },
+    options.metrics,
+  );
   await app.register(swagger, {
     openapi: { info: { title: 'Vigil API', version: backendVersion } },
     transform: jsonSchemaTransform,
