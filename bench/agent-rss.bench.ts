@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { serverNodeFlags } from '../apps/server/src/platform/heap.ts';
 import { findFreePort } from '../apps/server/src/platform/ports.ts';
 import { spawnNode } from './health/children.ts';
+import { benchMetricsToken } from './health/metrics-scrape.ts';
 import { rssBytes } from './health/proc.ts';
 import { repoRoot } from './health/servers.ts';
 import {
@@ -92,7 +93,12 @@ try {
       '--port',
       String(port),
     ],
-    { LOG_LEVEL: 'warn', DATABASE_URL: '', VIGIL_AGENT_HEARTBEAT: '30' },
+    {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      VIGIL_AGENT_HEARTBEAT: '30',
+      VIGIL_METRICS_TOKEN: benchMetricsToken,
+    },
     repoRoot,
   );
   cleanups.push(() => child.stop(40_000));
@@ -107,7 +113,11 @@ try {
     samples.push(rss);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  const metrics = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
+  const metrics = await (
+    await fetch(`http://127.0.0.1:${port}/api/metrics`, {
+      headers: { authorization: `Bearer ${benchMetricsToken}` },
+    })
+  ).text();
   const waiting = /^vigil_agent_outbox_rows (\d+)/m.exec(metrics)?.[1] ?? 'unknown';
   const upstreamDb = new pg.Client({ connectionString: url });
   await upstreamDb.connect();

@@ -8,11 +8,15 @@ export interface Scrape {
   readonly samples: ReadonlyMap<string, number>;
 }
 
-/** GET /api/metrics (no auth), keeping only the series whose name starts with a prefix. */
+/** The scrape token the bench's server is started with, sent as Prometheus sends it. */
+export const benchMetricsToken = 'bench-metrics-token-0123456789';
+
+/** GET /api/metrics with the scrape token, keeping only the series whose name starts with a prefix. */
 export function scrapeMetrics(baseUrl: string, prefixes: readonly string[]): Promise<Scrape> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.get(`${baseUrl}/api/metrics`, { agent: false }, (response) => {
+    const headers = { authorization: `Bearer ${benchMetricsToken}` };
+    const request = http.get(`${baseUrl}/api/metrics`, { agent: false, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serverNodeFlags } from '../../apps/server/src/platform/heap.ts';
 import { ensureServerBuild, serverMain } from '../../scripts/lib/prepare.mjs';
 import { runNode, spawnNode, type Child } from './children.ts';
+import { benchMetricsToken } from './metrics-scrape.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const targetScript = fileURLToPath(new URL('./target-server.ts', import.meta.url));
@@ -61,7 +62,14 @@ export async function startServers(
       serverMain,
       'serve',
     ],
-    { ...env, PORT: String(port), HOST: '127.0.0.1', VIGIL_WORKERS: 'on', ...flags.serverEnv },
+    {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VIGIL_WORKERS: 'on',
+      VIGIL_METRICS_TOKEN: benchMetricsToken,
+      ...flags.serverEnv,
+    },
     repoRoot,
     /"level":(40|50|60)/,
   );

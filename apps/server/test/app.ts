@@ -11,6 +11,10 @@ import { createDatabase } from '../src/platform/db.ts';
 import { createApi, type Api } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
+/** The scrape token test apps accept at /api/metrics unless a test sets its own access. */
+export const testMetricsToken = 'test-metrics-token-0123456789';
+export const metricsAuthorization = { authorization: `Bearer ${testMetricsToken}` };
+
 /** Test-only: the harness names the actor per request; no production code path reads this header. */
 export const testActorHeader = 'x-vigil-test-role';
 
@@ -37,6 +41,7 @@ export interface TestAppOptions {
   readonly database?: TestDatabase;
   /** Sees every route the app registers, e.g. to test each write route. */
   readonly onRoute?: (route: RouteOptions) => void;
+  readonly metricsAccess?: { readonly public: boolean; readonly token?: string };
 }
 
 export interface TestApp {
@@ -78,6 +83,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     bodyLimit: 10 * 1024 * 1024,
     routes: options.onRoute ? [routeWatcher(options.onRoute), ...api.routes] : api.routes,
     metrics: api.metrics,
+    metricsAccess: options.metricsAccess ?? { public: false, token: testMetricsToken },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,7 +1,9 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parseDocument } from 'yaml';
 import { ConfigError } from '../platform/config.ts';
+import { splitDocuments, type DocumentText } from './document-splitter.ts';
 
 /** One YAML document from one source, with where it came from for messages. */
 export interface SourceDocument {
@@ -9,21 +11,35 @@ export interface SourceDocument {
   readonly value: unknown;
 }
 
+/**
+ * What one file (or stdin) may hold. One document must fit the server's 10 MiB body limit
+ * anyway, and these keep `vigil apply` well under 256 MB however large its input.
+ */
+export const applyLimits = { fileBytes: 10 * 1024 * 1024, documentsPerFile: 10_000 } as const;
+
+/** Where the documents come from: `-` reads this stream. */
+export type StdinSource = () => Chunks;
+type Chunks = AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
+
 const manifestExtensions = new Set(['.yaml', '.yml', '.json']);
+const counted = new Intl.NumberFormat('en-US');
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** Every document in the files, directories (their manifests, in name order) and `-` (stdin). */
 export async function readDocuments(
   paths: readonly string[],
-  stdin: () => Promise<string>,
+  stdin: StdinSource,
 ): Promise<SourceDocument[]> {
   const documents: SourceDocument[] = [];
   for (const given of paths) {
     if (given === '-') {
-      documents.push(...parseDocuments('stdin', await stdin()));
+      await collect('stdin', stdin(), documents);
       continue;
     }
     for (const file of await manifestFiles(given)) {
-      documents.push(...parseDocuments(file, await fs.readFile(file, 'utf8')));
+      const { size } = await fs.stat(file);
+      if (size > applyLimits.fileBytes) throw tooLarge(file, `the file is ${mib(size)}`);
+      await collect(file, createReadStream(file), documents);
     }
   }
   return documents;
@@ -40,24 +56,49 @@ async function manifestFiles(given: string): Promise<string[]> {
     .sort();
 }
 
-function parseDocuments(source: string, text: string): SourceDocument[] {
-  return parseAllDocuments(text).flatMap((document) => {
-    const [error] = document.errors;
-    if (error) {
-      const at = error.linePos?.[0];
-      const where = at ? `${source}:${at.line}:${at.col}` : source;
-      throw new ConfigError(`${where}: ${error.message.split('\n')[0] ?? 'invalid YAML'}`);
-    }
-    const value: unknown = document.toJS();
-    return value === null || value === undefined ? [] : [{ source, value }];
-  });
+/** Parses the source a document at a time; past the cap it only counts, to name the total. */
+async function collect(source: string, chunks: Chunks, into: SourceDocument[]): Promise<void> {
+  let total = 0;
+  const limited = capBytes(source, chunks);
+  for await (const document of splitDocuments(limited)) {
+    total += 1;
+    if (total > applyLimits.documentsPerFile) continue;
+    const value = parsed(source, document);
+    if (value !== null && value !== undefined) into.push({ source, value });
+  }
+  if (total > applyLimits.documentsPerFile) {
+    throw new ConfigError(
+      `${source}: ${counted.format(total)} documents; vigil apply reads at most ${counted.format(applyLimits.documentsPerFile)} per file (split it into several files)`,
+    );
+  }
 }
 
-/** All of stdin as text. */
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+async function* capBytes(source: string, chunks: Chunks): AsyncGenerator<Buffer | string> {
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    if (bytes > applyLimits.fileBytes)
+      throw tooLarge(source, `the input is larger than ${mib(applyLimits.fileBytes)}`);
+    yield chunk;
   }
-  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parsed(source: string, document: DocumentText): unknown {
+  const yaml = parseDocument(document.text);
+  const [error] = yaml.errors;
+  if (error) {
+    const at = error.linePos?.[0];
+    const where = at ? `${source}:${at.line + document.firstLine - 1}:${at.col}` : source;
+    throw new ConfigError(`${where}: ${error.message.split('\n')[0] ?? 'invalid YAML'}`);
+  }
+  // A copy: the values toJS answers keep about 30 KB of the parser's state alive each, which
+  // for 10,000 documents is 300 MB.
+  const value: unknown = structuredClone(yaml.toJS());
+  return value;
+}
+
+function tooLarge(source: string, finding: string): ConfigError {
+  return new ConfigError(
+    `${source}: ${finding}; vigil apply reads at most ${mib(applyLimits.fileBytes)} per file (split it into several files)`,
+  );
 }

@@ -7,7 +7,7 @@ import {
   type ApplyOutcome,
   type Manifest,
 } from './apply-client.ts';
-import { readDocuments, readStdin, type SourceDocument } from './apply-documents.ts';
+import { readDocuments, type SourceDocument } from './apply-documents.ts';
 import type { ParsedArgs } from './args.ts';
 
 const optionsSchema = z.object({
@@ -39,7 +39,7 @@ export async function apply(parsed: ParsedArgs): Promise<void> {
   if (parsed.files.length === 0) {
     throw new ConfigError('usage: vigil apply -f <file|directory|-> [-f …] [--server <url>]');
   }
-  const documents = (await readDocuments(parsed.files, readStdin)).map(checked);
+  const documents = (await readDocuments(parsed.files, () => process.stdin)).map(checked);
   if (documents.length === 0) throw new ConfigError('no objects passed to apply');
   const client = createApplyClient({
     server: apiBase(options.data.server ?? 'http://localhost:8080'),

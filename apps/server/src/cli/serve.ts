@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../platform/config.ts';
 import { buildApp } from '../platform/http/app.ts';
+import { metricsAccessOf } from '../platform/http/metrics-access.ts';
 import { tuneHeap } from '../platform/heap.ts';
 import { createLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
@@ -74,6 +75,7 @@ export async function serve(config: Config): Promise<void> {
     routes: api.routes,
     pagePreloads: api.pagePreloads,
     metrics,
+    metricsAccess: metricsAccessOf(config),
   });
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonNestsTooDeep, tooDeepMessage } from '../platform/http/body-depth.ts';
 import { pgrst } from './postgrest-errors.ts';
 import type { createDataApiService } from './data-api.service.ts';
 import type { DataApiResponse } from './response.ts';
@@ -15,6 +16,7 @@ export function dataApiRoutes(service: DataApiService) {
       scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
         const text = typeof body === 'string' ? body : body.toString('utf8');
         if (text.trim() === '') return done(null, undefined);
+        if (jsonNestsTooDeep(text)) return done(pgrst.invalidBody(tooDeepMessage), undefined);
         try {
           done(null, JSON.parse(text));
         } catch {

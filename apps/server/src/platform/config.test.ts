@@ -14,6 +14,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '9000' }, { PORT: '9100' }).PORT).toBe(9100);
   });
 
+  it('keeps /api/metrics private by default', () => {
+    expect(loadConfig({}).VIGIL_METRICS_PUBLIC).toBe(false);
+    expect(loadConfig({}).VIGIL_METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ VIGIL_METRICS_PUBLIC: 'true' }).VIGIL_METRICS_PUBLIC).toBe(true);
+  });
+
   it('parses workers on and off', () => {
     expect(loadConfig({ VIGIL_WORKERS: 'off' }).VIGIL_WORKERS).toBe(false);
     expect(loadConfig({ VIGIL_WORKERS: 'on' }).VIGIL_WORKERS).toBe(true);
@@ -26,6 +32,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /invalid LOG_LEVEL/],
     [{ VIGIL_WORKERS: 'maybe' }, /invalid VIGIL_WORKERS/],
     [{ VIGIL_SECRET_KEY: 'short' }, /invalid VIGIL_SECRET_KEY: must be at least 32/],
+    [{ VIGIL_METRICS_TOKEN: 'short' }, /invalid VIGIL_METRICS_TOKEN: must be at least 16/],
+    [{ VIGIL_METRICS_PUBLIC: 'yes please' }, /invalid VIGIL_METRICS_PUBLIC/],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

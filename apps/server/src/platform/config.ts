@@ -65,6 +65,13 @@ export const configSchema = z.object({
   VIGIL_EVENT_RETENTION: duration.default(30 * 86400),
   /** Test-only consumers for end-to-end tests; never on in production. */
   VIGIL_TEST_CONSUMERS: onOff.default(false),
+  /** The bearer token Prometheus sends to read /api/metrics (its `authorization` block). */
+  VIGIL_METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
+    .optional(),
+  /** Anyone may read /api/metrics: only for a port reachable from a private network alone. */
+  VIGIL_METRICS_PUBLIC: onOff.default(false),
   VIGIL_BODY_LIMIT: z.coerce
     .number()
     .int()

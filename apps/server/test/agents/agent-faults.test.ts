@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  processMetricsHeaders,
   adminToken,
   callUpstream,
   canaryFolder,
@@ -168,7 +169,11 @@ describe('vigil agent faults', () => {
     const port = await agent.started;
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    const metrics = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
+    const metrics = await (
+      await fetch(`http://127.0.0.1:${port}/api/metrics`, {
+        headers: processMetricsHeaders,
+      })
+    ).text();
     expect(metrics).toMatch(/vigil_agent_token_revoked 1/);
   }, 60_000);
 });

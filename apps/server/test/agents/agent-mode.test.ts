@@ -5,6 +5,7 @@ import { agentStatus, agentOnlineThresholdMs } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  processMetricsHeaders,
   adminToken,
   callUpstream,
   canaryFolder,
@@ -119,7 +120,11 @@ describe('vigil agent against an upstream vigil serve', () => {
     const port = await agents[0]?.process.started;
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    const metrics = await (await fetch(`http://127.0.0.1:${port}/api/metrics`)).text();
+    const metrics = await (
+      await fetch(`http://127.0.0.1:${port}/api/metrics`, {
+        headers: processMetricsHeaders,
+      })
+    ).text();
     expect(metrics).toMatch(/vigil_agent_pushed_rows_total\{resource="check_statuses"\} [1-9]/);
     expect(metrics).toMatch(/vigil_agent_outbox_rows \d+/);
     expect(agents[0]?.process.output()).toMatch(/pushed check statuses upstream/);

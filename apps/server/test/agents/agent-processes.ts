@@ -78,6 +78,10 @@ export function reportedPort(output: string, line: RegExp): number {
   return port;
 }
 
+/** The token tests send to read an agent's or upstream's /api/metrics. */
+export const processMetricsToken = 'agent-test-metrics-token';
+export const processMetricsHeaders = { authorization: `Bearer ${processMetricsToken}` };
+
 /** An upstream `vigil serve` on loopback, on its own database; restartable on the same port. */
 export async function startUpstream(dataDir: string, database: TestDatabase, port = 0) {
   const server = spawnVigil(['serve'], {
@@ -87,6 +91,7 @@ export async function startUpstream(dataDir: string, database: TestDatabase, por
     VIGIL_DATA_DIR: dataDir,
     VIGIL_SECRET_KEY: 'agent-test-secret-key-'.repeat(3),
     VIGIL_WEB_DIR: dataDir,
+    VIGIL_METRICS_TOKEN: processMetricsToken,
   });
   await server.waitFor(runningLinePattern);
   const chosen = reportedPort(server.output(), runningLinePattern);
@@ -137,6 +142,7 @@ export function startAgentProcess(options: AgentProcessOptions): AgentProcess {
       VIGIL_AGENT_HEARTBEAT: '2',
       VIGIL_AGENT_BACKOFF: '0.2',
       VIGIL_AGENT_BACKOFF_MAX: '2',
+      VIGIL_METRICS_TOKEN: processMetricsToken,
       ...options.env,
     },
   );

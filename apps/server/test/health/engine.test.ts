@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../app.ts';
+import { metricsAuthorization, type TestApp } from '../app.ts';
 import {
   call,
   createdId,
@@ -167,7 +167,7 @@ describe('the health engine', () => {
   });
 
   it('serves canary-checker metrics', async () => {
-    const response = await fetch(`${app.baseUrl}/api/metrics`);
+    const response = await fetch(`${app.baseUrl}/api/metrics`, { headers: metricsAuthorization });
     const text = await response.text();
     const home = text
       .split('\n')

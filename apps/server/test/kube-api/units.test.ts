@@ -103,11 +103,11 @@ describe('reading manifests for vigil apply', () => {
     try {
       const file = path.join(dir, 'bad.yaml');
       await fs.writeFile(file, 'kind: Canary\nmetadata:\n  name: [unclosed\n');
-      await expect(readDocuments([file], async () => '')).rejects.toThrow(`${file}:`);
-      await expect(readDocuments([path.join(dir, 'missing.yaml')], async () => '')).rejects.toThrow(
+      await expect(readDocuments([file], () => [])).rejects.toThrow(`${file}:`);
+      await expect(readDocuments([path.join(dir, 'missing.yaml')], () => [])).rejects.toThrow(
         'does not exist',
       );
-      const docs = await readDocuments(['-'], async () => '---\na: 1\n---\n---\nb: 2\n');
+      const docs = await readDocuments(['-'], () => ['---\na: 1\n---\n---\nb: 2\n']);
       expect(docs).toEqual([
         { source: 'stdin', value: { a: 1 } },
         { source: 'stdin', value: { b: 2 } },

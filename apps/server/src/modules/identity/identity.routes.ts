@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ApiError } from '../../platform/errors.ts';
 import { findFlowError, insertFlowError, type FlowKind } from './flows/flow.repository.ts';
 import { flattenForm } from './flows/form.ts';
 import { browserOf, originOf, wantsJson } from './identity.http.ts';
@@ -122,7 +123,9 @@ export function identityRoutes(service: IdentityService) {
         ? error
         : error instanceof z.ZodError
           ? identityErrors.badRequest(error.issues[0]?.message ?? 'Bad request')
-          : undefined;
+          : error instanceof ApiError && error.status === 400
+            ? identityErrors.badRequest(error.message)
+            : undefined;
     if (!known) throw error;
     if (wantsJson(request)) return reply.code(known.status).send(known.toBody());
     if (known.redirectBrowserTo) return reply.redirect(known.redirectBrowserTo, 303);

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parse as parseYaml } from 'yaml';
+import {
+  jsonNestsTooDeep,
+  tooDeepMessage,
+  valueNestsTooDeep,
+} from '../../platform/http/body-depth.ts';
 import { KubeError, toKubeError } from './status.ts';
 
 const jsonTypes = new Set([
@@ -52,6 +57,7 @@ export function sendStatus(reply: FastifyReply, error: KubeError): FastifyReply 
 function parseBody(type: string, text: string): unknown {
   if (text.trim() === '') return undefined;
   if (jsonTypes.has(type)) {
+    if (jsonNestsTooDeep(text)) throw new KubeError(400, 'BadRequest', tooDeepMessage);
     try {
       const value: unknown = JSON.parse(text);
       return value;
@@ -62,10 +68,14 @@ function parseBody(type: string, text: string): unknown {
   if (yamlTypes.has(type)) {
     try {
       const value: unknown = parseYaml(text);
-      return value;
+      if (!valueNestsTooDeep(value)) return value;
     } catch (error) {
-      throw new KubeError(400, 'BadRequest', `the body is not valid YAML: ${messageOf(error)}`);
+      // The YAML parser recurses per level: a body deep enough exhausts its stack first.
+      if (!messageOf(error).startsWith('Maximum call stack size exceeded')) {
+        throw new KubeError(400, 'BadRequest', `the body is not valid YAML: ${messageOf(error)}`);
+      }
     }
+    throw new KubeError(400, 'BadRequest', tooDeepMessage);
   }
   throw new KubeError(
     415,

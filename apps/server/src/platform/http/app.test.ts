@@ -35,6 +35,7 @@ beforeAll(async () => {
     authenticate: anonymousAuthenticator,
     bodyLimit: 2048,
     routes: [...api.routes, slow],
+    metricsAccess: { public: false, token: 'app-test-metrics-token' },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -71,7 +72,10 @@ describe('HTTP platform', () => {
 
   it('exposes Prometheus metrics for routes, the pool and the event loop', async () => {
     await app.inject('/api/health');
-    const response = await app.inject('/api/metrics');
+    const response = await app.inject({
+      url: '/api/metrics',
+      headers: { authorization: 'Bearer app-test-metrics-token' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('vigil_http_request_duration_seconds_bucket');
     expect(response.body).toContain('route="/api/health"');

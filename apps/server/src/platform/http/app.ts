@@ -14,9 +14,11 @@ import type { Registry } from 'prom-client';
 import type { Database } from '../db.ts';
 import { backendVersion } from '../version.ts';
 import { anonymousActor, type Authenticator } from './actor.ts';
+import { registerJsonBodyParser } from './body-depth.ts';
 import { registerCsrfGuard } from './csrf-guard.ts';
 import { registerErrorHandler, sendFrameworkError } from './error-handler.ts';
 import { registerMetrics } from './metrics.ts';
+import type { MetricsAccess } from './metrics-access.ts';
 import { registerStaticWeb, type PagePreload } from './static-web.ts';
 import { registerDraining } from './draining.ts';
 
@@ -32,6 +34,8 @@ export interface AppOptions {
   readonly pagePreloads?: readonly PagePreload[];
   /** Shared with the workers, so one /api/metrics serves everything. */
   readonly metrics?: Registry;
+  /** Who besides signed-in people may scrape /api/metrics; by default no one. */
+  readonly metricsAccess?: Omit<MetricsAccess, 'authenticate'>;
   /** Area routes, each a plugin registered under /api. */
   readonly routes: ReadonlyArray<(app: FastifyInstance) => Promise<void>>;
 }
@@ -56,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
   // Cookies are parsed before the actor hook below, which reads the session cookie.
   await app.register(cookie);
   app.addHook('onRequest', async (request, reply) => {
@@ -74,7 +79,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  registerMetrics(app, options.db.pool, options.metrics);
+  const metricsAccess = { public: false, ...options.metricsAccess };
+  registerMetrics(
+    app,
+    options.db.pool,
+    { ...metricsAccess, authenticate: options.authenticate },
+    options.metrics,
+  );
   await app.register(swagger, {
     openapi: { info: { title: 'Vigil API', version: backendVersion } },
     transform: jsonSchemaTransform,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { authoriseScrape, type MetricsAccess } from './metrics-access.ts';
 
 /**
  * How often the event-loop delay is sampled. prom-client's 10 ms default wakes the process
@@ -40,6 +41,7 @@ export async function renderMetrics(registry: Registry): Promise<string> {
 export function registerMetrics(
   app: FastifyInstance,
   pool: pg.Pool,
+  access: MetricsAccess,
   registry: Registry = new Registry(),
 ): Registry {
   collectDefaultMetrics({
@@ -74,9 +76,10 @@ export function registerMetrics(
     durations.observe(labels, reply.elapsedTime / 1000);
     done();
   });
-  app.get('/api/metrics', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
+    await authoriseScrape(request, access);
     // Streamed as rendered: no 20 MB string to build, flatten and encode in one go.
-    reply.type(registry.contentType).send(Readable.from(metricsText(registry))),
-  );
+    return reply.type(registry.contentType).send(Readable.from(metricsText(registry)));
+  });
   return registry;
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Database } from '../../../platform/db.ts';
 import { registerMetrics } from '../../../platform/http/metrics.ts';
+import type { MetricsAccess } from '../../../platform/http/metrics-access.ts';
 import { systemRoutes } from '../../system/system.routes.ts';
 
 /**
@@ -14,6 +15,7 @@ export async function buildAgentHttp(
   db: Database,
   log: Logger,
   metrics: Registry,
+  metricsAccess: MetricsAccess,
 ): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = log;
   const app = Fastify({
@@ -23,7 +25,7 @@ export async function buildAgentHttp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerMetrics(app, db.pool, metrics);
+  registerMetrics(app, db.pool, metricsAccess, metrics);
   await app.register(systemRoutes(db.pool, 'health'), { prefix: '/api' });
   return app;
 }

@@ -4,6 +4,7 @@ import { Gauge, Registry } from 'prom-client';
 import type { Config } from '../../../platform/config.ts';
 import { createSealer } from '../../../platform/crypto.ts';
 import { openRuntime } from '../../../platform/runtime.ts';
+import { metricsAccessOf } from '../../../platform/http/metrics-access.ts';
 import { listeningPort } from '../../../platform/ports.ts';
 import { resolveSecretKey } from '../../../platform/secret-key.ts';
 import { createConnectionResolver } from '../../connections/connection-resolver.ts';
@@ -118,7 +119,7 @@ export async function startAgent(
     onRevoked,
   });
 
-  const app = await buildAgentHttp(db, log, metrics);
+  const app = await buildAgentHttp(db, log, metrics, metricsAccessOf(config));
   await app.listen({ port: config.PORT, host: config.HOST });
   // PORT 0 asks for any free port: report the one the system gave.
   const port = listeningPort(app.server);

@@ -26,7 +26,7 @@ export async function loadCanaryFiles(
   location: string | undefined,
   log: Logger,
 ): Promise<number> {
-  const documents = location ? await readDocuments([location], async () => '') : [];
+  const documents = location ? await readDocuments([location], () => []) : [];
   const now = Date.now();
   const canaries = documents.map(({ source, value }) => {
     const parsed = canaryDocument.safeParse(value);
