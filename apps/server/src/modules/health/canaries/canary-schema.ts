@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
+import {
+  checkTypes,
+  pendingCheckTypes,
+  removedCheckTypeMessage,
+  removedCheckTypes,
+} from '../check-types/registry.ts';
 
 /** canary-checker's Canary resource, with the check types that have a runner here. */
 export function canaryJsonSchema(): unknown {
@@ -15,6 +20,13 @@ export function canaryJsonSchema(): unknown {
         .array(z.object({ name: z.string() }).loose())
         .optional()
         .describe(`check type ${key} is not supported yet`),
+    ]),
+  );
+  // Removed by canary-checker itself: listed so that an editor explains the refusal.
+  const removed = Object.fromEntries(
+    [...removedCheckTypes].map((key) => [
+      key,
+      z.array(z.unknown()).max(0).optional().describe(removedCheckTypeMessage(key)),
     ]),
   );
   const resource = z.object({
@@ -52,6 +64,7 @@ export function canaryJsonSchema(): unknown {
           .describe(
             'Agents that run this canary instead of the upstream: names, * wildcards, !exclusions',
           ),
+        ...removed,
         ...pending,
         ...checks,
       })

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
+import {
+  checkTypes,
+  pendingCheckTypes,
+  removedCheckTypeMessage,
+  removedCheckTypes,
+} from '../check-types/registry.ts';
 import { intervalSchedule, parseSchedule } from '../engine/schedule.ts';
 import { agentSelectorSchema } from './agent-selector.ts';
 import { dependencyProblem } from './dependencies.ts';
@@ -58,6 +63,9 @@ export function parseCanarySpec(spec: unknown): SpecResult {
   for (const [key, value] of Object.entries(spec)) {
     const type = checkTypes.get(key);
     if (!type) {
+      if (removedCheckTypes.has(key)) {
+        return { ok: false, field: `spec.${key}`, message: removedCheckTypeMessage(key) };
+      }
       if (pendingCheckTypes.has(key)) {
         return {
           ok: false,
