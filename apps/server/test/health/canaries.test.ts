@@ -115,6 +115,14 @@ describe('canaries through the data API', () => {
     ],
     [{ schedule: '@every 1m' }, 'spec declares no checks'],
     [
+      { retries: { interval: 'soon' }, tcp: [{ name: 'x', endpoint: 'h:1' }] },
+      'spec.retries.interval must be a duration such as 500ms, 10s or 1m30s',
+    ],
+    [
+      { tcp: [{ name: 'x', endpoint: 'h:1', retries: { maxRetries: -1 } }] },
+      /^spec.tcp\[0\].retries.maxRetries /,
+    ],
+    [
       {
         http: [
           { name: 'a', url: 'https://a' },

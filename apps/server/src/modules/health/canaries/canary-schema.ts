@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkRetriesSpec } from '../engine/check-retries.ts';
 import {
   checkTypes,
   pendingCheckTypes,
@@ -58,6 +59,9 @@ export function canaryJsonSchema(): unknown {
         icon: z.string().optional().describe('Icon of the canary'),
         replicas: z.number().int().nonnegative().optional(),
         resultMode: z.string().optional(),
+        retries: checkRetriesSpec
+          .optional()
+          .describe('Retry failing checks; each check may override these fields'),
         agentSelector: z
           .array(z.string())
           .optional()
