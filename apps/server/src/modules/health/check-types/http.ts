@@ -34,6 +34,12 @@ const httpCheck = z
       .optional()
       .describe('OAuth2 client credentials; username and password are the client id and secret'),
     awsSigV4: awsSigV4Spec.optional().describe('Signs the request with AWS Signature Version 4'),
+    crawl: z
+      .unknown()
+      .refine((value) => value === undefined, {
+        message: 'is not supported yet: Vigil does not crawl a site for broken links',
+      })
+      .optional(),
     maxRedirects: z
       .number()
       .int()
