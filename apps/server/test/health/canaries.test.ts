@@ -102,10 +102,26 @@ describe('canaries through the data API', () => {
     [{ tcp: [{ name: 'x', endpoint: 'no-port' }] }, 'spec.tcp[0].endpoint must be host:port'],
     [{ cloudwatch: [{ name: 'x' }] }, 'spec.cloudwatch check type cloudwatch is not supported yet'],
     [
+      { docker: [{ name: 'x', image: 'alpine' }] },
+      'spec.docker canary-checker removed the docker check type; use kubernetesResource or exec checks instead',
+    ],
+    [
+      { tcp: [{ name: 'x', endpoint: 'h:1' }], containerdPush: [{ name: 'y' }] },
+      'spec.containerdPush canary-checker removed the containerdPush check type; use kubernetesResource or exec checks instead',
+    ],
+    [
       { schedule: '@every 1m', colour: 'red', tcp: [{ name: 'x', endpoint: 'h:1' }] },
       'spec.colour is not a known field',
     ],
     [{ schedule: '@every 1m' }, 'spec declares no checks'],
+    [
+      { retries: { interval: 'soon' }, tcp: [{ name: 'x', endpoint: 'h:1' }] },
+      'spec.retries.interval must be a duration such as 500ms, 10s or 1m30s',
+    ],
+    [
+      { tcp: [{ name: 'x', endpoint: 'h:1', retries: { maxRetries: -1 } }] },
+      /^spec.tcp\[0\].retries.maxRetries /,
+    ],
     [
       {
         http: [
@@ -182,6 +198,7 @@ describe('canaries through the data API', () => {
     expect(text).toContain('"tcp"');
     // Descriptions are the editor's hover docs.
     expect(text).toContain('When the checks run');
+    expect(text).toContain('canary-checker removed the gitProtocol check type');
   });
 });
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
+import { checkRetriesSpec } from '../engine/check-retries.ts';
+import {
+  checkTypes,
+  pendingCheckTypes,
+  removedCheckTypeMessage,
+  removedCheckTypes,
+} from '../check-types/registry.ts';
 
 /** canary-checker's Canary resource, with the check types that have a runner here. */
 export function canaryJsonSchema(): unknown {
@@ -15,6 +21,13 @@ export function canaryJsonSchema(): unknown {
         .array(z.object({ name: z.string() }).loose())
         .optional()
         .describe(`check type ${key} is not supported yet`),
+    ]),
+  );
+  // Removed by canary-checker itself: listed so that an editor explains the refusal.
+  const removed = Object.fromEntries(
+    [...removedCheckTypes].map((key) => [
+      key,
+      z.array(z.unknown()).max(0).optional().describe(removedCheckTypeMessage(key)),
     ]),
   );
   const resource = z.object({
@@ -46,12 +59,16 @@ export function canaryJsonSchema(): unknown {
         icon: z.string().optional().describe('Icon of the canary'),
         replicas: z.number().int().nonnegative().optional(),
         resultMode: z.string().optional(),
+        retries: checkRetriesSpec
+          .optional()
+          .describe('Retry failing checks; each check may override these fields'),
         agentSelector: z
           .array(z.string())
           .optional()
           .describe(
             'Agents that run this canary instead of the upstream: names, * wildcards, !exclusions',
           ),
+        ...removed,
         ...pending,
         ...checks,
       })

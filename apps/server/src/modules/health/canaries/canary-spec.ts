@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
+import {
+  checkTypes,
+  pendingCheckTypes,
+  removedCheckTypeMessage,
+  removedCheckTypes,
+} from '../check-types/registry.ts';
+import { checkRetriesSpec, type CheckRetriesSpec } from '../engine/check-retries.ts';
 import { intervalSchedule, parseSchedule } from '../engine/schedule.ts';
 import { agentSelectorSchema } from './agent-selector.ts';
 import { dependencyProblem } from './dependencies.ts';
@@ -15,6 +21,7 @@ const settingsSchema = z
     replicas: z.number().int().nonnegative().optional(),
     resultMode: z.string().optional(),
     agentSelector: agentSelectorSchema.optional(),
+    retries: checkRetriesSpec.optional(),
   })
   .strict();
 
@@ -41,6 +48,8 @@ export type SpecResult =
       schedule: string | undefined;
       /** Agents that run copies of this canary instead of the upstream (empty: it runs here). */
       agentSelector: string[];
+      /** Retry defaults for every check (`spec.retries`). */
+      retries: CheckRetriesSpec | undefined;
     }
   | { ok: false; field: string; message: string };
 
@@ -58,6 +67,9 @@ export function parseCanarySpec(spec: unknown): SpecResult {
   for (const [key, value] of Object.entries(spec)) {
     const type = checkTypes.get(key);
     if (!type) {
+      if (removedCheckTypes.has(key)) {
+        return { ok: false, field: `spec.${key}`, message: removedCheckTypeMessage(key) };
+      }
       if (pendingCheckTypes.has(key)) {
         return {
           ok: false,
@@ -103,7 +115,13 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       return { ok: false, field, message: error instanceof Error ? error.message : String(error) };
     }
   }
-  return { ok: true, checks, schedule, agentSelector: parsedSettings.data.agentSelector ?? [] };
+  return {
+    ok: true,
+    checks,
+    schedule,
+    agentSelector: parsedSettings.data.agentSelector ?? [],
+    retries: parsedSettings.data.retries,
+  };
 }
 
 function problemAt(base: string, error: z.ZodError): SpecResult {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OpenedConnection } from '../../connections/connection-resolver.ts';
+import { checkRetriesSpec } from '../engine/check-retries.ts';
 
 const expression = z
   .object({ expr: z.string().optional(), template: z.string().optional() })
@@ -54,6 +55,9 @@ export const commonCheckFields = {
   owner: z.string().optional(),
   /** Per-check time limit in seconds; the engine's default applies when unset. */
   timeout: z.number().positive().max(3600).optional(),
+  retries: checkRetriesSpec
+    .optional()
+    .describe("Retry a failing check (merged over the canary's retries)"),
   connection: z
     .string()
     .regex(/^connection:\/\/[^/]+\/[^/]+$/, 'must look like connection://<namespace>/<name>')

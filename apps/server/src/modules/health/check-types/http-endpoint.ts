@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CheckConfigError, envVar, type CheckRunContext, type EnvVar } from './check-type.ts';
 import type { AbortHook } from './abortable.ts';
 import { httpRequest } from './http-request.ts';
+import type { ClientTls } from './tls-config.ts';
 
 /** canary-checker's inline `Connection`: url and basic auth (`connection` is a common field). */
 export const httpConnectionFields = {
@@ -77,6 +78,8 @@ export async function requestJson(
     readonly body?: string;
     readonly contentType?: string;
     readonly abort: AbortHook;
+    /** The check's own TLS settings (prometheus `tls`). */
+    readonly tls?: ClientTls;
   },
 ): Promise<JsonAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -91,10 +94,10 @@ export async function requestJson(
         ? { username: endpoint.username, password: endpoint.password ?? '' }
         : undefined,
     ntlm: false,
-    insecureSkipVerify: endpoint.insecureSkipVerify,
-    ca: undefined,
-    cert: undefined,
-    key: undefined,
+    insecureSkipVerify: endpoint.insecureSkipVerify || request.tls?.rejectUnauthorized === false,
+    ca: request.tls?.ca,
+    cert: request.tls?.cert,
+    key: request.tls?.key,
     abort: request.abort,
   });
   return {

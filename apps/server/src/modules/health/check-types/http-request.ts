@@ -13,7 +13,8 @@ export interface HttpProbe {
   readonly auth: { readonly username: string; readonly password: string } | undefined;
   readonly ntlm: boolean;
   readonly insecureSkipVerify: boolean;
-  readonly ca: string | undefined;
+  /** PEM roots that verify the server; Node's bundled roots when undefined. */
+  readonly ca: string | string[] | undefined;
   readonly cert: string | undefined;
   readonly key: string | undefined;
   /** The run's time limit: the request stops when it aborts. */

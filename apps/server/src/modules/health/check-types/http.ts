@@ -8,7 +8,11 @@ import {
   failed,
   type EnvVar,
 } from './check-type.ts';
-import { httpRequest, type HttpAnswer } from './http-request.ts';
+import { authenticatedExchange } from './http-auth.ts';
+import { oauth2Spec } from './http-oauth2.ts';
+import { defaultMaxRedirects, followRedirects } from './http-redirects.ts';
+import type { HttpAnswer } from './http-request.ts';
+import { awsSigV4Spec } from './http-sigv4.ts';
 import { jsonPathValue } from './json-path.ts';
 
 const header = envVarObject.extend({ name: z.string().min(1) });
@@ -25,6 +29,23 @@ const httpCheck = z
     password: envVar.optional(),
     ntlm: z.boolean().optional(),
     ntlmv2: z.boolean().optional(),
+    digest: z.boolean().optional().describe('HTTP digest auth (RFC 7616) with username/password'),
+    oauth2: oauth2Spec
+      .optional()
+      .describe('OAuth2 client credentials; username and password are the client id and secret'),
+    awsSigV4: awsSigV4Spec.optional().describe('Signs the request with AWS Signature Version 4'),
+    crawl: z
+      .unknown()
+      .refine((value) => value === undefined, {
+        message: 'is not supported yet: Vigil does not crawl a site for broken links',
+      })
+      .optional(),
+    maxRedirects: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe('Redirects followed (default 10); 0 answers the redirect itself'),
     responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
     responseContent: z.string().optional(),
     responseJSONContent: z.object({ path: z.string(), value: z.string() }).strict().optional(),
@@ -69,19 +90,34 @@ export const httpCheckType = defineCheckType({
     const tls = check.tlsConfig;
     let answer: HttpAnswer;
     try {
-      answer = await httpRequest({
+      const exchange = authenticatedExchange(
+        {
+          username,
+          password,
+          digest: check.digest === true,
+          oauth2: check.oauth2,
+          awsSigV4: check.awsSigV4,
+        },
+        ctx,
+      );
+      const probe = {
         url,
         method: check.method ?? (check.body === undefined ? 'GET' : 'POST'),
         headers,
         body: check.body,
         auth: username !== undefined ? { username, password: password ?? '' } : undefined,
         ntlm: check.ntlm === true || check.ntlmv2 === true,
-        insecureSkipVerify: tls?.insecureSkipVerify ?? connection?.insecureTls ?? false,
+        insecureSkipVerify:
+          tls?.insecureSkipVerify ??
+          check.awsSigV4?.skipTLSVerify ??
+          connection?.insecureTls ??
+          false,
         ca: await value(tls?.ca),
         cert: await value(tls?.cert),
         key: await value(tls?.key),
         abort: ctx,
-      });
+      };
+      answer = await followRedirects(probe, check.maxRedirects ?? defaultMaxRedirects, exchange);
     } catch (error) {
       return failed(errorText(error));
     }

@@ -14,6 +14,7 @@ import {
   resolveHttpEndpoint,
   type JsonAnswer,
 } from './http-endpoint.ts';
+import { clientTls, tlsConfigSpec } from './tls-config.ts';
 
 const prometheusCheck = z
   .object({
@@ -22,6 +23,7 @@ const prometheusCheck = z
     /** Deprecated in canary-checker in favour of `url`; still accepted. */
     host: z.string().min(1).optional(),
     query: z.string().min(1, 'is required'),
+    tls: tlsConfigSpec.optional().describe('TLS to the server: CA, client certificate and key'),
   })
   .strict()
   .refine((c) => c.url ?? c.host ?? c.connection, {
@@ -66,7 +68,9 @@ export const prometheusCheckType = defineCheckType({
     const endpoint = await resolveHttpEndpoint(check, ctx, check.host);
     let answer: JsonAnswer;
     try {
+      const tls = check.tls ? await clientTls(check.tls, ctx) : undefined;
       answer = await requestJson(endpoint, {
+        ...(tls ? { tls } : {}),
         method: 'POST',
         url: apiUrl(endpoint.url, '/api/v1/query'),
         body: new URLSearchParams({ query: check.query }).toString(),

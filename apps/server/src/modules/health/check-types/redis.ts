@@ -11,6 +11,7 @@ import {
 } from './check-type.ts';
 import { resolveTarget, sanitizeEndpoint, type Target } from './connection-target.ts';
 import { lazyModule } from '../../../platform/lazy-module.ts';
+import { clientTls, switchableTlsSpec, tlsEnabled, type ClientTls } from './tls-config.ts';
 
 const ioredis = lazyModule(() => import('ioredis'));
 
@@ -23,6 +24,9 @@ const redisCheck = z
     db: z.number().int().nonnegative().optional(),
     username: envVar.optional(),
     password: envVar.optional(),
+    tlsConfig: switchableTlsSpec
+      .optional()
+      .describe('TLS: on with enable, insecureSkipVerify, ca or cert (or a rediss:// url)'),
   })
   .strict()
   .refine((c) => c.url !== undefined || c.addr !== undefined || c.connection !== undefined, {
@@ -41,7 +45,13 @@ export const redisCheckType = defineCheckType({
   async run(check, ctx) {
     const budget = runBudget(ctx.timeoutMs);
     const target = await resolveTarget({ ...check, url: check.url ?? check.addr }, ctx);
-    const { db, ...options } = redisOptions(target, check.db);
+    let tls: ClientTls | undefined;
+    try {
+      tls = tlsEnabled(check.tlsConfig) ? await clientTls(check.tlsConfig ?? {}, ctx) : undefined;
+    } catch (error) {
+      return failed(errorText(error));
+    }
+    const { db, ...options } = redisOptions(target, check.db, tls);
     const driver = await ioredis();
     const client = new driver.Redis({
       ...options,
@@ -94,7 +104,11 @@ async function probe(client: Redis, db: number): Promise<Answer> {
 }
 
 /** `redis://` / `rediss://` URLs, or canary-checker's plain `host:port`. */
-function redisOptions(target: Target, db: number | undefined): RedisOptions & { db: number } {
+function redisOptions(
+  target: Target,
+  db: number | undefined,
+  tls: ClientTls | undefined,
+): RedisOptions & { db: number } {
   const url = target.url.includes('://') ? parseUrl(target.url) : parseUrl(`redis://${target.url}`);
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
     throw new CheckConfigError(`${url.protocol}// is not a redis URL (redis:// or rediss://)`);
@@ -107,7 +121,11 @@ function redisOptions(target: Target, db: number | undefined): RedisOptions & { 
     username: hasUser ? decodeURIComponent(url.username) || undefined : target.username,
     password: hasUser ? decodeURIComponent(url.password) : target.password,
     db: db ?? (pathDb ? Number(pathDb) : 0),
-    tls: url.protocol === 'rediss:' ? { rejectUnauthorized: !target.insecureTls } : undefined,
+    tls: tls
+      ? { ...tls, rejectUnauthorized: tls.rejectUnauthorized && !target.insecureTls }
+      : url.protocol === 'rediss:'
+        ? { rejectUnauthorized: !target.insecureTls }
+        : undefined,
   };
 }
 

@@ -51,9 +51,7 @@ export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
 export const pendingCheckTypes: ReadonlySet<string> = new Set([
   'awsConfigRule',
   'awsConfig',
-  'github',
   'ec2',
-  'pod',
   'cloudwatch',
   'gcsBucket',
   's3',
@@ -62,14 +60,30 @@ export const pendingCheckTypes: ReadonlySet<string> = new Set([
   'azureDevops',
   'jmeter',
   'dynatrace',
-  'namespace',
-  'containerd',
-  'docker',
-  'helm',
   'restic',
   'smb',
   'webhook',
   'databaseBackup',
-  'gitProtocol',
   'exchange',
 ]);
+
+/**
+ * Check types canary-checker itself has removed (its checks/deprecated.go): a spec using one is
+ * refused with canary-checker's advice, never run.
+ */
+export const removedCheckTypes: ReadonlySet<string> = new Set([
+  'docker',
+  'dockerPush',
+  'containerd',
+  'containerdPush',
+  'helm',
+  'namespace',
+  'pod',
+  'github',
+  'gitProtocol',
+]);
+
+/** Why a removed type is refused, e.g. for `spec.docker`. */
+export function removedCheckTypeMessage(type: string): string {
+  return `canary-checker removed the ${type} check type; use kubernetesResource or exec checks instead`;
+}

@@ -8,6 +8,8 @@ import type { CheckResult } from '../history/check-result.ts';
 import { runCanary, type CanaryRunnerDeps } from './canary-runner.ts';
 import { ConcurrencyLimit } from './concurrency.ts';
 import type { PreparedCanary, RunnableCheck } from './prepared-canary.ts';
+import type { CheckExpressions } from '../expressions/check-expressions.ts';
+import { retryPolicy, type RetryPolicy } from './check-retries.ts';
 
 type Run = (ctx: CheckRunContext) => Promise<CheckOutcome>;
 
@@ -18,6 +20,8 @@ interface FakeCheck {
   readonly dependsOn?: readonly string[];
   readonly timeoutMs?: number;
   readonly test?: string;
+  readonly retryPolicy?: RetryPolicy;
+  readonly expressions?: CheckExpressions;
 }
 
 const passes: Run = () => Promise.resolve({ pass: true, message: 'ok', data: {} });
@@ -31,9 +35,11 @@ function canaryOf(checks: readonly FakeCheck[]) {
     type: check.type ?? 'fake',
     name: check.name,
     labels: {},
-    expressions: check.test === undefined ? {} : { test: { expr: check.test } },
+    expressions:
+      check.expressions ?? (check.test === undefined ? {} : { test: { expr: check.test } }),
     dependsOn: check.dependsOn ?? [],
     timeoutMs: check.timeoutMs,
+    retryPolicy: check.retryPolicy,
     transformDeleteStrategy: undefined,
     runner: {
       endpoint: undefined,
@@ -315,5 +321,68 @@ describe('runCanary', () => {
     const outcome = await runCanary(canary, deps(), { slot: null, next: null, only: 'id-web' });
     expect(started).toEqual(['db', 'web']);
     expect(outcome.results.map((r) => r.checkName).sort()).toEqual(['db', 'web']);
+  });
+
+  it('retries a failing check as canary-checker does: maxRetries, interval, then the last result', async () => {
+    let calls = 0;
+    const flaky: Run = () => {
+      calls += 1;
+      return Promise.resolve(
+        calls < 3 ? { pass: false, error: `down ${calls}`, data: {} } : { pass: true, data: {} },
+      );
+    };
+    const policy = retryPolicy(undefined, { maxRetries: 3, interval: '10ms' });
+    const outcome = await run([
+      { name: 'flaky', run: flaky, ...(policy ? { retryPolicy: policy } : {}) },
+    ]);
+    expect(calls).toBe(3);
+    expect(outcome.byName('flaky')).toMatchObject({ pass: true });
+    const once = retryPolicy(undefined, { maxRetries: 1, interval: '1ms' });
+    const down = await run([{ name: 'down', run: fails, ...(once ? { retryPolicy: once } : {}) }]);
+    expect(down.started).toEqual(['down', 'down']);
+    expect(down.byName('down')).toMatchObject({ pass: false, error: 'target down' });
+  });
+
+  it('retries a failing test, never an invalid check, and stops at the timeout', async () => {
+    let calls = 0;
+    const counting: Run = () => {
+      calls += 1;
+      return Promise.resolve({ pass: true, data: { code: calls < 2 ? 500 : 200 } });
+    };
+    const policy = retryPolicy({ maxRetries: 5, interval: '1ms' }, undefined);
+    const tested = await run([
+      {
+        name: 'tested',
+        run: counting,
+        expressions: { test: { expr: 'code == 200' } },
+        ...(policy ? { retryPolicy: policy } : {}),
+      },
+    ]);
+    expect([calls, tested.byName('tested').pass]).toEqual([2, true]);
+    const invalid: Run = () => Promise.reject(new CheckConfigError('bad config'));
+    const once = await run([
+      { name: 'bad', run: invalid, ...(policy ? { retryPolicy: policy } : {}) },
+    ]);
+    expect(once.started).toEqual(['bad']);
+    const timed = retryPolicy(undefined, { timeout: '60ms', interval: '20ms' });
+    const started = performance.now();
+    const bounded = await run([
+      { name: 't', run: fails, ...(timed ? { retryPolicy: timed } : {}) },
+    ]);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(bounded.started.length).toBeGreaterThanOrEqual(3);
+    expect(bounded.started.length).toBeLessThanOrEqual(5);
+  });
+
+  it("merges the check's retries over the canary's, and disabled turns them off", () => {
+    expect(retryPolicy({ maxRetries: 2, delay: '1s' }, { interval: '5s' })).toEqual({
+      delayMs: 1000,
+      timeoutMs: 0,
+      intervalMs: 5000,
+      maxRetries: 2,
+    });
+    expect(retryPolicy({ maxRetries: 2 }, undefined)?.intervalMs).toBe(1000);
+    expect(retryPolicy({ maxRetries: 2 }, { disabled: true })).toBeUndefined();
+    expect(retryPolicy(undefined, undefined)).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../expressions/check-expressions.ts';
 import type { CanaryRun, CheckResult } from '../history/check-result.ts';
 import { executeCheck } from './check-execution.ts';
+import { runWithRetries } from './check-retries.ts';
 import type { ConcurrencyLimit } from './concurrency.ts';
 import type { PreparedCanary, RunnableCheck } from './prepared-canary.ts';
 import type { TransformParent } from './transformed-checks.repository.ts';
@@ -69,12 +70,18 @@ export async function runCanary(
         return tally(check, false, blocked);
       }
       const timeoutMs = check.timeoutMs ?? deps.defaultTimeoutMs;
-      const outcome = await deps.limit.run(() => {
-        if (options.slot !== null && check.dependsOn.length === 0) {
-          deps.onStart?.(Date.now() - options.slot);
-        }
-        return executeCheck(check, timeoutMs, (abort) => deps.context(canary, abort, timeoutMs));
-      });
+      let first = true;
+      const attempt = () =>
+        deps.limit.run(() => {
+          if (first && options.slot !== null && check.dependsOn.length === 0) {
+            deps.onStart?.(Date.now() - options.slot);
+          }
+          first = false;
+          return executeCheck(check, timeoutMs, (abort) => deps.context(canary, abort, timeoutMs));
+        });
+      const outcome = check.retryPolicy
+        ? await runWithRetries(check.retryPolicy, attempt, (o) => judgedPass(check, o))
+        : await attempt();
       return record(check, outcome, new Date(Date.now() - outcome.elapsed));
     })();
     runs.set(check.id, promise);
@@ -95,6 +102,18 @@ export async function runCanary(
     return undefined;
   };
 
+  const environmentOf = (check: RunnableCheck) => ({
+    check: { name: check.name, type: check.type, labels: check.labels },
+    canary: { name: canary.name, namespace: canary.namespace, labels: canary.labels },
+    outputs: Object.fromEntries(check.dependsOn.map((name) => [name, outputs.get(name) ?? {}])),
+  });
+
+  // Retries judge each attempt as canary-checker does: a failing `test` is retried too.
+  const judgedPass = (check: RunnableCheck, outcome: CheckOutcome): boolean =>
+    hasExpressions(check.expressions)
+      ? judgeOutcome(check.expressions, outcome, environmentOf(check), deps.expressionLimitMs).pass
+      : outcome.pass;
+
   const record = async (
     check: RunnableCheck,
     outcome: CheckOutcome & { elapsed: number },
@@ -109,12 +128,12 @@ export async function runCanary(
       results.push(toResult(check, outcome, time, duration));
       return tally(check, outcome.pass, outcome.error);
     }
-    const environment = {
-      check: { name: check.name, type: check.type, labels: check.labels },
-      canary: { name: canary.name, namespace: canary.namespace, labels: canary.labels },
-      outputs: Object.fromEntries(check.dependsOn.map((name) => [name, outputs.get(name) ?? {}])),
-    };
-    const judged = judgeOutcome(check.expressions, outcome, environment, deps.expressionLimitMs);
+    const judged = judgeOutcome(
+      check.expressions,
+      outcome,
+      environmentOf(check),
+      deps.expressionLimitMs,
+    );
     results.push(
       toResult(
         check,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PreparedCheck } from '../check-types/check-type.ts';
 import { checkTypes } from '../check-types/registry.ts';
 import { parseCanarySpec } from '../canaries/canary-spec.ts';
+import { checkRetriesSpec, retryPolicy, type RetryPolicy } from './check-retries.ts';
 import type { CheckExpressions } from '../expressions/check-expressions.ts';
 import type { CanaryRow } from './canary-store.repository.ts';
 import { parseSchedule, type Schedule } from './schedule.ts';
@@ -15,6 +16,8 @@ export interface RunnableCheck {
   readonly expressions: CheckExpressions;
   readonly dependsOn: readonly string[];
   readonly timeoutMs: number | undefined;
+  /** canary-checker's `retries`, the check's over the canary's; undefined: one attempt. */
+  readonly retryPolicy: RetryPolicy | undefined;
   readonly transformDeleteStrategy: 'MarkHealthy' | 'MarkUnhealthy' | 'Ignore' | undefined;
   readonly runner: PreparedCheck;
 }
@@ -39,6 +42,7 @@ const runtimeFields = z.object({
   markFailOnEmpty: z.boolean().optional(),
   dependsOn: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
+  retries: checkRetriesSpec.optional(),
   transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
 });
 
@@ -65,6 +69,7 @@ export function prepareCanary(row: CanaryRow): PreparedCanary {
       expressions: fields,
       dependsOn: fields.dependsOn ?? [],
       timeoutMs: fields.timeout === undefined ? undefined : fields.timeout * 1000,
+      retryPolicy: retryPolicy(parsed.retries, fields.retries),
       transformDeleteStrategy: fields.transformDeleteStrategy,
       runner: type.prepare(declared.spec),
     });
