@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compileCel, ExpressionError } from '../expressions/cel.ts';
-import { validateTemplate } from '../expressions/go-template.ts';
+import { validateTemplate } from '../expressions/go-template/template.ts';
 
 const expressionFields = ['test', 'display', 'transform'] as const;
 const declared = z.object({ expr: z.string().optional(), template: z.string().optional() });
