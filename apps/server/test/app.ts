@@ -7,7 +7,7 @@ import type { AccountLink } from '../src/modules/identity/accounts/link-sender.t
 import { defaultIdentityTimes } from '../src/modules/identity/identity.settings.ts';
 import type { SignInLimits } from '../src/modules/identity/sign-in-limiter.ts';
 import type { LocalProperty } from '../src/modules/properties/local-properties.ts';
-import { createApi, type Api } from '../src/routes.ts';
+import { createApi, type Api, type HealthSettings } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /** Test-only: the harness names the actor per request; no production code path reads this header. */
@@ -31,6 +31,7 @@ export interface TestAppOptions {
   readonly signInLimits?: SignInLimits;
   readonly edition?: 'full' | 'health';
   readonly actorCacheMs?: number;
+  readonly health?: HealthSettings;
 }
 
 export interface TestApp {
@@ -60,6 +61,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     links: { send: async (link) => void links.push(link) },
     ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
     ...(options.actorCacheMs !== undefined ? { actorCacheMs: options.actorCacheMs } : {}),
+    ...(options.health ? { health: options.health } : {}),
   });
   const app = await buildApp({
     db: database.db,

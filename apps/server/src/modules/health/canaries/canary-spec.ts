@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envVar } from '../check-types/check-type.ts';
 import { checkTypes, pendingCheckTypes } from '../check-types/registry.ts';
 import { intervalSchedule, parseSchedule } from '../engine/schedule.ts';
 import { agentSelectorSchema } from './agent-selector.ts';
@@ -15,6 +16,10 @@ const settingsSchema = z
     replicas: z.number().int().nonnegative().optional(),
     resultMode: z.string().optional(),
     agentSelector: agentSelectorSchema.optional(),
+    /** Values every check's templates may use, as `{{ .name }}` or `$(name)`. */
+    env: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name'), envVar)
+      .optional(),
   })
   .strict();
 
