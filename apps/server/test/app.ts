@@ -8,7 +8,7 @@ import { defaultIdentityTimes } from '../src/modules/identity/identity.settings.
 import type { AttemptLimits } from '../src/modules/identity/limits/attempt-limiter.ts';
 import type { LocalProperty } from '../src/modules/properties/local-properties.ts';
 import { createDatabase } from '../src/platform/db.ts';
-import { createApi, type Api } from '../src/routes.ts';
+import { createApi, type Api, type HealthSettings } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /** The scrape token test apps accept at /api/metrics unless a test sets its own access. */
@@ -42,6 +42,7 @@ export interface TestAppOptions {
   /** Sees every route the app registers, e.g. to test each write route. */
   readonly onRoute?: (route: RouteOptions) => void;
   readonly metricsAccess?: { readonly public: boolean; readonly token?: string };
+  readonly health?: HealthSettings;
 }
 
 export interface TestApp {
@@ -75,6 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.signInLimits ? { signInLimits: options.signInLimits } : {}),
     ...(options.emailLinkLimits ? { emailLinkLimits: options.emailLinkLimits } : {}),
     ...(options.actorCacheMs !== undefined ? { actorCacheMs: options.actorCacheMs } : {}),
+    ...(options.health ? { health: options.health } : {}),
   });
   const app = await buildApp({
     db: database.db,

@@ -124,9 +124,14 @@ describe('canary specs that cannot run are refused, naming the field', () => {
       'spec.http[0].display.template is not valid',
     ],
     [
-      'an unsupported template action',
+      'an if without its end',
       { http: [{ ...ok, display: { template: '{{ if .x }}' } }] },
-      'spec.http[0].display.template is not valid',
+      'spec.http[0].display.template is not valid: template: 1: unexpected EOF',
+    ],
+    [
+      'an unknown template function',
+      { http: [{ ...ok, test: { template: '{{ .x | nope }}' } }] },
+      'spec.http[0].test.template is not valid: template: 1: function "nope" not defined',
     ],
     [
       'an unsupported type',

@@ -148,8 +148,8 @@ describe('canaries through the data API', () => {
       /^spec.tcp\[0\].test.expr is not valid: /,
     ],
     [
-      { tcp: [{ name: 'x', endpoint: 'h:1', display: { template: '{{ if .x }}y{{ end }}' } }] },
-      /^spec.tcp\[0\].display.template is not valid: template action/,
+      { tcp: [{ name: 'x', endpoint: 'h:1', display: { template: '{{ nope .x }}' } }] },
+      /^spec.tcp\[0\].display.template is not valid: template: 1: function "nope" not defined/,
     ],
     [
       { tcp: [{ name: 'x', endpoint: 'h:1', dependsOn: ['y'] }] },

@@ -51,9 +51,13 @@ describe('notifications write validation', () => {
     await refused({ ...valid, filter: 'check.name ==' }, /filter is not valid CEL/);
   });
 
-  it('refuses a missing template or an unsupported template action', async () => {
+  it('refuses a missing template, an unclosed action or an unknown function', async () => {
     await refused({ ...valid, template: undefined }, /template/);
-    await refused({ ...valid, template: '{{ if .x }}' }, /not supported/);
+    await refused({ ...valid, template: '{{ if .x }}' }, /template: template: 1: unexpected EOF/);
+    await refused(
+      { ...valid, title: '{{ nope }}' },
+      /title: template: 1: function \\"nope\\" not defined/,
+    );
   });
 
   it('refuses none or more than one recipient kind', async () => {

@@ -4,7 +4,7 @@ import type { WriteHook } from '../../data-api/write-hooks.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { connectionPairings, refuseForeignPairings } from '../connections/connection-pairings.ts';
 import { compileCel } from '../health/expressions/cel.ts';
-import { validateTemplate } from '../health/expressions/go-template.ts';
+import { validateTemplate } from '../health/expressions/go-template/template.ts';
 import { creatorOf } from '../health/canaries/creator.repository.ts';
 
 const fields = [

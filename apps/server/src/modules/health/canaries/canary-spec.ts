@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envVar } from '../check-types/check-type.ts';
 import {
   checkTypes,
   pendingCheckTypes,
@@ -22,6 +23,10 @@ const settingsSchema = z
     resultMode: z.string().optional(),
     agentSelector: agentSelectorSchema.optional(),
     retries: checkRetriesSpec.optional(),
+    /** Values every check's templates may use, as `{{ .name }}` or `$(name)`. */
+    env: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a name'), envVar)
+      .optional(),
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { compileCel, ExpressionError } from '../expressions/cel.ts';
-import { validateTemplate } from '../expressions/go-template.ts';
+import { validateTemplate } from '../expressions/go-template/template.ts';
 
 const expressionFields = ['test', 'display', 'transform'] as const;
 const declared = z.object({ expr: z.string().optional(), template: z.string().optional() });
@@ -19,6 +19,28 @@ export function expressionProblem(
       if (!(error instanceof ExpressionError)) throw error;
       const kind = parsed.data.expr !== undefined ? 'expr' : 'template';
       return { field: `${field}.${kind}`, message: `is not valid: ${firstLine(error.message)}` };
+    }
+  }
+  return templatedFieldProblem(check);
+}
+
+/**
+ * Fields canary-checker renders as Go templates (`query`; `body` with `templateBody`; `url`),
+ * checked by name as its struct templater finds them by tag. `$( … )` waits for the run.
+ */
+function templatedFieldProblem(
+  check: Record<string, unknown>,
+): { field: string; message: string } | undefined {
+  const fields = ['query', 'url', 'endpoint'];
+  if (check.templateBody === true) fields.push('body');
+  for (const field of fields) {
+    const source = check[field];
+    if (typeof source !== 'string' || !source.includes('{{')) continue;
+    try {
+      validateTemplate(source);
+    } catch (error) {
+      if (!(error instanceof ExpressionError)) throw error;
+      return { field, message: `is not a valid template: ${firstLine(error.message)}` };
     }
   }
   return undefined;

@@ -106,6 +106,11 @@ export interface CheckRunContext {
   connection(reference: string, endpoint?: string): Promise<ResolvedConnection>;
   /** Resolves an EnvVar (plain, `{value}` or a Secret/ConfigMap key). */
   resolveValue(value: EnvVar | undefined): Promise<string | undefined>;
+  /**
+   * What templates in a check's own fields see besides the check: `canary` and the canary's
+   * `spec.env` values, resolved. Absent outside a canary run.
+   */
+  templateValues?(): Promise<Record<string, unknown>>;
 }
 
 /** The check cannot run as written (unknown connection, missing secret): recorded as invalid. */

@@ -14,14 +14,25 @@ import { defaultMaxRedirects, followRedirects } from './http-redirects.ts';
 import type { HttpAnswer } from './http-request.ts';
 import { awsSigV4Spec } from './http-sigv4.ts';
 import { jsonPathValue } from './json-path.ts';
+import { namedEnvVar } from './script-environment.ts';
+import { checkTemplateData, renderConnectionField, renderField } from './spec-template.ts';
 
 const header = envVarObject.extend({ name: z.string().min(1) });
+
+/** A url, or one whose `{{ … }}` / `$( … )` parts are filled in at run time. */
+const templatedUrl = z
+  .string()
+  .refine((v) => /\{\{|\$\(/.test(v) || URL.canParse(v), { message: 'Invalid URL' });
 
 const httpCheck = z
   .object({
     ...commonCheckFields,
-    url: z.url().optional(),
-    endpoint: z.url().optional(),
+    url: templatedUrl.optional(),
+    endpoint: templatedUrl.optional(),
+    /** Values for `{{ .name }}` / `$(name)` in url and a templated body. */
+    env: z.array(namedEnvVar).optional(),
+    /** Render `body` as a Go template before sending it. */
+    templateBody: z.boolean().optional(),
     method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']).optional(),
     headers: z.array(header).optional(),
     body: z.string().optional(),
@@ -75,9 +86,16 @@ export const httpCheckType = defineCheckType({
   schema: httpCheck,
   endpoint: (check) => check.url ?? check.endpoint,
   async run(check, ctx) {
-    const own = check.url ?? check.endpoint;
+    const templated = needsTemplates(check);
+    const data = templated ? await checkTemplateData(check, ctx) : {};
+    const declared = check.url ?? check.endpoint;
+    const own = declared && templated ? renderConnectionField('url', declared, data) : declared;
     const connection = check.connection ? await ctx.connection(check.connection, own) : undefined;
     const url = own ?? connection?.url ?? '';
+    const body =
+      check.templateBody === true && check.body !== undefined
+        ? renderField('body', check.body, data)
+        : check.body;
     // Most probes set none of these; an await each would cost a promise and a turn apiece.
     const value = (source: EnvVar | undefined) =>
       source === undefined ? undefined : ctx.resolveValue(source);
@@ -102,9 +120,9 @@ export const httpCheckType = defineCheckType({
       );
       const probe = {
         url,
-        method: check.method ?? (check.body === undefined ? 'GET' : 'POST'),
+        method: check.method ?? (body === undefined ? 'GET' : 'POST'),
         headers,
-        body: check.body,
+        body,
         auth: username !== undefined ? { username, password: password ?? '' } : undefined,
         ntlm: check.ntlm === true || check.ntlmv2 === true,
         insecureSkipVerify:
@@ -124,6 +142,12 @@ export const httpCheckType = defineCheckType({
     return judge(check, answer);
   },
 });
+
+/** Most probes template nothing; they skip resolving the canary's and their own env. */
+function needsTemplates(check: HttpCheck): boolean {
+  const url = check.url ?? check.endpoint ?? '';
+  return check.templateBody === true || url.includes('{{') || url.includes('$(');
+}
 
 function judge(check: HttpCheck, answer: HttpAnswer) {
   const json = parseJson(answer);

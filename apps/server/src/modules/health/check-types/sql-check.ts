@@ -14,6 +14,7 @@ import {
   sanitizeEndpoint,
   type Target,
 } from './connection-target.ts';
+import { checkTemplateData, renderField } from './spec-template.ts';
 
 /** Rows kept for expressions; the count still reports every row the query returned. */
 export const MAX_ROWS = 1000;
@@ -76,12 +77,15 @@ export async function runSqlCheck(
 ): Promise<CheckOutcome> {
   const budget = runBudget(ctx.timeoutMs);
   const target = await resolveTarget(check, ctx);
+  const sql = check.query?.includes('{{')
+    ? renderField('query', check.query, await checkTemplateData(check, ctx))
+    : check.query;
   const started = performance.now();
   let rows: ReadonlyArray<Record<string, unknown>>;
   try {
     rows = await dialect.query({
       target,
-      sql: check.query ?? dialect.defaultQuery,
+      sql: sql ?? dialect.defaultQuery,
       signal: ctx.signal,
       timeoutMs: ctx.timeoutMs,
       statementTimeoutMs: budget.left,

@@ -59,6 +59,7 @@ function canaryOf(checks: readonly FakeCheck[]) {
     schedule: null,
     checks: runnable,
     connectionPairingApproved: false,
+    env: {},
   };
   return { canary, started };
 }

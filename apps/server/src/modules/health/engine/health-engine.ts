@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../../platform/db.ts';
 import type { ConnectionResolver } from '../../connections/connection-resolver.ts';
 import type { RunAbort } from '../check-types/abortable.ts';
 import { CheckConfigError, type CheckRunContext } from '../check-types/check-type.ts';
+import { canaryTemplateValues } from './template-values.ts';
 import type { CheckResult } from '../history/check-result.ts';
 import { writeResults } from '../history/results.repository.ts';
 import { scheduleRetention, type HistoryRetention } from '../history/retention.ts';
@@ -82,6 +83,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
       }
     },
     resolveValue: options.values,
+    templateValues: () => canaryTemplateValues(canary, options.values),
   });
   const deps = {
     limit,

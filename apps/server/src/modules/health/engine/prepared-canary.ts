@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PreparedCheck } from '../check-types/check-type.ts';
+import { envVar, type EnvVar, type PreparedCheck } from '../check-types/check-type.ts';
 import { checkTypes } from '../check-types/registry.ts';
 import { parseCanarySpec } from '../canaries/canary-spec.ts';
 import { checkRetriesSpec, retryPolicy, type RetryPolicy } from './check-retries.ts';
@@ -33,7 +33,11 @@ export interface PreparedCanary {
   readonly checks: readonly RunnableCheck[];
   /** Its checks may pair a connection with their own url (an admin wrote the spec). */
   readonly connectionPairingApproved: boolean;
+  /** `spec.env`: values its checks' templates may use, resolved at each run. */
+  readonly env: Readonly<Record<string, EnvVar>>;
 }
+
+const canaryEnv = z.object({ env: z.record(z.string(), envVar).optional() }).loose();
 
 const runtimeFields = z.object({
   test: z.object({ expr: z.string().optional(), template: z.string().optional() }).optional(),
@@ -84,6 +88,7 @@ export function prepareCanary(row: CanaryRow): PreparedCanary {
     schedule: row.schedule ? parseSchedule(row.schedule) : null,
     checks,
     connectionPairingApproved: row.connection_pairing_approved,
+    env: canaryEnv.parse(row.spec).env ?? {},
   };
 }
 

@@ -5,7 +5,7 @@ import {
   type Expression,
 } from '../check-types/check-type.ts';
 import { evaluateCel, ExpressionError } from './cel.ts';
-import { renderTemplate } from './go-template.ts';
+import { renderTemplate } from './go-template/template.ts';
 
 /** The expression fields of a check, as its spec declares them. */
 export interface CheckExpressions {
