@@ -13,6 +13,7 @@ import {
   sentinelSecrets,
   watchWrites,
 } from '../security/fuzz-harness.ts';
+import { deepNesting, fillHole, hole, nestedJson } from '../security/hostile-bodies.ts';
 import { isRow, startDataApi, type DataApiTestContext } from './helpers.ts';
 
 const seed = fuzzSeed;
@@ -91,6 +92,22 @@ function errorShaped(text: string): boolean {
   }
 }
 
+/** Writes whose JSON value is 5,000 deep: a known attack that must stay covered. */
+function deepWrites(): Array<[FuzzRequest]> {
+  const body = fillHole({ name: 'deep', labels: hole }, nestedJson(5_000, 'object'));
+  return (['POST', 'PATCH'] as const).map((method) => [
+    {
+      method,
+      role: 'admin',
+      target: 'canaries',
+      params: method === 'PATCH' ? [['name', 'eq.http-canary']] : [],
+      headers: {},
+      contentType: 'application/json',
+      body,
+    },
+  ]);
+}
+
 describe('fuzzing the query-string parser', () => {
   it('only ever throws PostgREST 4xx errors', () => {
     fc.assert(
@@ -126,7 +143,7 @@ describe('fuzzing the HTTP data API', () => {
           lastSnapshot = after;
         }
       }),
-      { seed, numRuns: httpRuns },
+      { seed, numRuns: httpRuns, examples: deepNesting ? deepWrites() : [] },
     );
     expect(await schemaDigest()).toEqual(schemaBefore);
     const hidden = await api.query(`

@@ -146,6 +146,8 @@ export interface SurfaceFuzz<T> {
   /** Read at every answer: some secrets (links, tokens) appear while the fuzz runs. */
   readonly secrets: () => readonly string[];
   readonly digest: () => Promise<string>;
+  /** Inputs always sent before the generated ones: known attacks that must stay covered. */
+  readonly examples?: readonly T[];
 }
 
 /**
@@ -166,7 +168,11 @@ export async function fuzzSurface<T>(fuzz: SurfaceFuzz<T>): Promise<Record<numbe
       if (answer.status >= 400) expect(after, `${answer.status} ${context} wrote`).toBe(before);
       before = after;
     }),
-    { seed: fuzzSeed, numRuns: fuzz.runs },
+    {
+      seed: fuzzSeed,
+      numRuns: fuzz.runs,
+      examples: (fuzz.examples ?? []).map((example): [T] => [example]),
+    },
   );
   const total = Object.values(statuses).reduce((sum, n) => sum + n, 0);
   console.info(`${fuzz.name}: ${total} requests, by status ${JSON.stringify(statuses)}`);

@@ -19,7 +19,15 @@ import {
   watchWrites,
   type RawRequest,
 } from './fuzz-harness.ts';
-import { contentType, deepNesting, hole, hostileBody, mostly } from './hostile-bodies.ts';
+import {
+  contentType,
+  deepNesting,
+  fillHole,
+  hole,
+  hostileBody,
+  mostly,
+  nestedJson,
+} from './hostile-bodies.ts';
 
 const kube = useKubeApp();
 const tokens: Record<string, string> = {};
@@ -201,7 +209,9 @@ const input = fc.record({
   body: fc.oneof({ weight: 5, arbitrary: hostileBody(object) }, { weight: 1, arbitrary: yamlOnly }),
 });
 
-function toRequest(value: typeof input extends fc.Arbitrary<infer T> ? T : never): RawRequest {
+type KubeInput = typeof input extends fc.Arbitrary<infer T> ? T : never;
+
+function toRequest(value: KubeInput): RawRequest {
   const headers: Record<string, string> = { accept: value.accept };
   const token = value.token === 'forged' ? 'not-a-token' : tokens[value.token];
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
@@ -212,6 +222,24 @@ function toRequest(value: typeof input extends fc.Arbitrary<infer T> ? T : never
     headers,
     body: value.body,
   };
+}
+
+/** A canary whose spec is 5,000 deep, created, replaced and patched. */
+function deepObjects(): KubeInput[] {
+  const body = fillHole(canary('deep', { http: hole }), nestedJson(5_000, 'mixed'));
+  const at = (name?: string) => canariesPath('prod', name).slice(kubePath.length);
+  const requests: Array<KubeInput['request']> = [
+    { method: 'POST', path: at() },
+    { method: 'PUT', path: at('web') },
+    { method: 'PATCH', path: at('web') },
+  ];
+  return requests.map((request) => ({
+    token: 'editor',
+    request,
+    contentType: request.method === 'PATCH' ? 'application/merge-patch+json' : 'application/json',
+    accept: 'application/json',
+    body,
+  }));
 }
 
 describe('fuzzing the Kubernetes-style API', () => {
@@ -243,6 +271,7 @@ describe('fuzzing the Kubernetes-style API', () => {
       toRequest,
       secrets: () => [...sentinelSecrets, ...Object.values(tokens)],
       digest,
+      examples: deepNesting ? deepObjects() : [],
     });
     expect(await schemaDigest(pool)).toEqual(schemaBefore);
   }, 180_000);

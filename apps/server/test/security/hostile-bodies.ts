@@ -13,13 +13,26 @@ const holeJson = JSON.stringify(hole);
 const maxDepth = 5_000;
 const pollution = '{"polluted": "yes", "isAdmin": true, "roles": ["admin"]}';
 
+/** JSON text nested `depth` levels deep, as arrays, objects or both in turn. */
+export function nestedJson(depth: number, shape: 'array' | 'object' | 'mixed'): string {
+  if (shape === 'array') return `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+  if (shape === 'object') return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  const half = Math.floor(depth / 2);
+  return `${'[{"a":'.repeat(half)}1${'}]'.repeat(half)}`;
+}
+
 const deep = fc
-  .tuple(fc.integer({ min: 1_000, max: maxDepth }), fc.constantFrom('array', 'object', 'mixed'))
-  .map(([depth, shape]) => {
-    if (shape === 'array') return `${'['.repeat(depth)}1${']'.repeat(depth)}`;
-    if (shape === 'object') return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
-    return `${'[{"a":'.repeat(depth / 2)}1${'}]'.repeat(depth / 2)}`;
-  });
+  .tuple(
+    fc.integer({ min: 1_000, max: maxDepth }),
+    fc.constantFrom<'array' | 'object' | 'mixed'>('array', 'object', 'mixed'),
+  )
+  .map(([depth, shape]) => nestedJson(depth, shape));
+
+/** A value's JSON with its first hole replaced by the fragment (a deep value, for examples). */
+export function fillHole(value: unknown, fragment: string): string {
+  const filled = fill(JSON.stringify(value) ?? 'null', fragment, null);
+  return typeof filled === 'string' ? filled : filled.toString('utf8');
+}
 
 /** Mostly the valid value, so that most requests reach past validation; sometimes the other. */
 export function mostly<T, U>(valid: fc.Arbitrary<T>, other: fc.Arbitrary<U>): fc.Arbitrary<T | U> {
