@@ -1,6 +1,7 @@
 import { roles, type Role } from '@vigil/domain';
 import fc from 'fast-check';
 import { filterOperators } from '../../src/data-api/ast.ts';
+import { contentType, hole, hostileBody } from '../security/hostile-bodies.ts';
 import {
   adversarial,
   casts,
@@ -172,8 +173,18 @@ const jsonBody = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
+/** Rows of real columns with a hole where hostile JSON (deep, huge, polluting …) goes. */
+const holedRow = fc.dictionary(fc.constantFrom(...realColumns), fc.oneof(text, fc.constant(hole)), {
+  minKeys: 1,
+  maxKeys: 4,
+});
+
 export const body = fc.oneof(
   { weight: 6, arbitrary: jsonBody.map((value) => JSON.stringify(value)) },
+  {
+    weight: 2,
+    arbitrary: hostileBody(fc.oneof(holedRow, fc.array(holedRow, { minLength: 1, maxLength: 3 }))),
+  },
   {
     weight: 1,
     arbitrary: fc.constantFrom(
@@ -244,6 +255,7 @@ export const request = fc.record({
   ),
   params: fc.array(param, { maxLength: 4 }),
   headers,
+  contentType,
   body,
 });
 

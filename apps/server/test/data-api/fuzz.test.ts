@@ -4,41 +4,39 @@ import { parseReadRequest } from '../../src/data-api/parsing/request-parser.ts';
 import { ApiError } from '../../src/platform/errors.ts';
 import { testActorHeader } from '../app.ts';
 import { request, type FuzzRequest } from './fuzz-arbitraries.ts';
+import {
+  encodeBytes,
+  fuzzRuns,
+  fuzzSeed,
+  plantSecrets,
+  schemaDigest as catalogueDigest,
+  sentinelSecrets,
+  watchWrites,
+} from '../security/fuzz-harness.ts';
+import { deepNesting, fillHole, hole, nestedJson } from '../security/hostile-bodies.ts';
 import { isRow, startDataApi, type DataApiTestContext } from './helpers.ts';
 
-/** Fixed so that a failure replays; FUZZ_SEED and FUZZ_RUNS explore further without an edit. */
-const seed = Number(process.env.FUZZ_SEED ?? 20_260_310);
+const seed = fuzzSeed;
 const parserRuns = 2_000;
-const httpRuns = Number(process.env.FUZZ_RUNS ?? 2_500);
-const secrets = ['SECRET-PW-7f3a', 'SECRET-CERT-7f3a', 'SECRET-CRED-7f3a', 'SECRET-TOKEN-7f3a'];
+const httpRuns = fuzzRuns(2_500);
+const secrets = sentinelSecrets;
 const maxUrlLength = 14_000;
 const writeMethods: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE', 'PUT']);
 
 let api: DataApiTestContext;
-let snapshotSql = '';
+let snapshot: () => Promise<string>;
 let schemaBefore: unknown;
 let lastSnapshot: unknown;
 
 beforeAll(async () => {
   api = await startDataApi();
+  await plantSecrets(api.database.db.pool);
   await api.query(`
     update connections set password = '${secrets[0]}', certificate = '${secrets[1]}';
     update identities set credentials = '{"password": "${secrets[2]}"}', metadata_admin = '{"k": "${secrets[2]}"}';
     insert into sessions (identity_id, token_hash, expires_at)
-      select id, '${secrets[3]}', now() + interval '1 day' from identities;
-    create table fuzz_sentinel (x int);
-    insert into fuzz_sentinel values (1);`);
-  const tables = await api.query<{ name: string }>(`
-    select relname as name from pg_class
-    where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') and not relispartition
-    order by relname`);
-  // Any committed write adds or removes a row or leaves a row version with a newer xmin.
-  snapshotSql = `select ${tables
-    .map(
-      ({ name }) =>
-        `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from "${name}")`,
-    )
-    .join(` || '|' || `)} as digest`;
+      select id, '${secrets[3]}-' || id, now() + interval '1 day' from identities;`);
+  snapshot = await watchWrites(api.database.db.pool);
   schemaBefore = await schemaDigest();
   lastSnapshot = await snapshot();
 });
@@ -47,25 +45,9 @@ afterAll(async () => {
   await api.close();
 });
 
-async function snapshot(): Promise<unknown> {
-  return (await api.query(snapshotSql))[0]?.digest;
-}
-
 async function schemaDigest(): Promise<unknown> {
-  return api.query(`
-    select (select count(*)::int from pg_class where relnamespace = 'public'::regnamespace) as relations,
-           (select count(*)::int from pg_proc where pronamespace = 'public'::regnamespace) as functions,
-           (select count(*)::int from pg_roles) as roles,
-           (select count(*)::int from schema_migrations) as migrations,
-           (select count(*)::int from sessions) as sessions,
-           (select array_agg(x)::text from fuzz_sentinel) as sentinel`);
-}
-
-/** Percent-encodes every UTF-8 byte, so that even lone surrogates make a valid URL. */
-function encodeBytes(value: string): string {
-  return [...Buffer.from(value, 'utf8')]
-    .map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
-    .join('');
+  const sessions = await api.query(`select count(*)::int as sessions from sessions`);
+  return [await catalogueDigest(api.database.db.pool), sessions];
 }
 
 function urlOf(input: FuzzRequest): string {
@@ -79,7 +61,8 @@ function urlOf(input: FuzzRequest): string {
 }
 
 async function send(input: FuzzRequest) {
-  const headers: Record<string, string> = { ...input.headers, 'content-type': 'application/json' };
+  const headers: Record<string, string> = { ...input.headers };
+  if (input.contentType) headers['content-type'] = input.contentType;
   if (input.role) headers[testActorHeader] = input.role;
   const hasBody = input.method !== 'GET' && input.method !== 'HEAD';
   const response = await fetch(urlOf(input), {
@@ -92,7 +75,7 @@ async function send(input: FuzzRequest) {
 }
 
 function describeRequest(input: FuzzRequest): string {
-  return `${input.method} ${urlOf(input)} ${JSON.stringify(input.headers)} role=${input.role ?? 'anonymous'} body=${input.body.slice(0, 300)}`;
+  return `${input.method} ${urlOf(input)} ${JSON.stringify(input.headers)} role=${input.role ?? 'anonymous'} body=${input.body.toString().slice(0, 300)}`;
 }
 
 function errorShaped(text: string): boolean {
@@ -107,6 +90,22 @@ function errorShaped(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Writes whose JSON value is 5,000 deep: a known attack that must stay covered. */
+function deepWrites(): Array<[FuzzRequest]> {
+  const body = fillHole({ name: 'deep', labels: hole }, nestedJson(5_000, 'object'));
+  return (['POST', 'PATCH'] as const).map((method) => [
+    {
+      method,
+      role: 'admin',
+      target: 'canaries',
+      params: method === 'PATCH' ? [['name', 'eq.http-canary']] : [],
+      headers: {},
+      contentType: 'application/json',
+      body,
+    },
+  ]);
 }
 
 describe('fuzzing the query-string parser', () => {
@@ -144,7 +143,7 @@ describe('fuzzing the HTTP data API', () => {
           lastSnapshot = after;
         }
       }),
-      { seed, numRuns: httpRuns },
+      { seed, numRuns: httpRuns, examples: deepNesting ? deepWrites() : [] },
     );
     expect(await schemaDigest()).toEqual(schemaBefore);
     const hidden = await api.query(`

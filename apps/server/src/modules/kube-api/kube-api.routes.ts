@@ -126,7 +126,7 @@ function resourceRoutes(scope: FastifyInstance, service: KubeApiService): void {
 
   async function list(request: FastifyRequest, reply: FastifyReply) {
     const { kind, namespace } = target(request);
-    const query = listQuery.parse(request.query);
+    const query = queryOf(request);
     if (query.watch === 'true' || query.watch === '1') {
       throw new KubeError(405, 'MethodNotAllowed', 'watch is not supported by this server');
     }
@@ -157,16 +157,25 @@ function named(request: FastifyRequest) {
   return { kind, namespace: params.namespace ?? '', name: params.name ?? '' };
 }
 
+/** The list and write parameters; a bad one is refused as a Status naming it. */
+function queryOf(request: FastifyRequest): z.infer<typeof listQuery> {
+  const parsed = listQuery.safeParse(request.query);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.join('.') ?? 'query';
+  throw new KubeError(400, 'BadRequest', `${where}: ${issue?.message ?? 'is invalid'}`);
+}
+
 function ctx(request: FastifyRequest): KubeContext {
   return { actor: request.actor };
 }
 
 function include(request: FastifyRequest) {
-  return listQuery.parse(request.query).includeObject ?? 'Metadata';
+  return queryOf(request).includeObject ?? 'Metadata';
 }
 
 function refuseDryRun(request: FastifyRequest): void {
-  if (listQuery.parse(request.query).dryRun !== undefined) {
+  if (queryOf(request).dryRun !== undefined) {
     throw new KubeError(400, 'BadRequest', 'dry run is not supported by this server');
   }
 }

@@ -1,8 +1,13 @@
+import { identityErrors } from '../identity-errors.ts';
+
 /**
  * A submitted form as flat name → value pairs. Clients send JSON with nested traits
  * ({traits: {name: {first}}}) or dotted names (traits.name.first); both end up dotted.
  */
 export type FormValues = Readonly<Record<string, string>>;
+
+/** A surrogate without its pair. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function flattenForm(body: unknown): FormValues {
   const out: Record<string, string> = {};
@@ -14,7 +19,16 @@ export function flattenForm(body: unknown): FormValues {
       }
       return;
     }
-    if (prefix) out[prefix] = typeof value === 'string' ? value : JSON.stringify(value);
+    if (!prefix) return;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    // PostgreSQL cannot store U+0000 or a lone surrogate: refused before a lookup or a flow fails.
+    const raw = `${prefix}${text}`;
+    if (raw.includes('\u0000') || loneSurrogate.test(raw)) {
+      throw identityErrors.badRequest(
+        `The field ${JSON.stringify(prefix)} is not valid text (a NUL character or a lone surrogate).`,
+      );
+    }
+    out[prefix] = text;
   };
   visit(body, '');
   return out;
