@@ -24,6 +24,13 @@ describe('attempt limiter', () => {
     expect(await limiter.reserve('ada@example.com', '10.0.0.2')).toBe(0);
   });
 
+  it('limits an identifier longer than an index entry may hold, as any other', async () => {
+    const limiter = createAttemptLimiter(database.db, 'long', limits);
+    const huge = `${'x'.repeat(100_000)}@example.com`;
+    for (let i = 0; i < 3; i++) expect(await limiter.reserve(huge, '10.0.2.1')).toBe(0);
+    expect(await limiter.reserve(huge, '10.0.2.2')).toBeGreaterThan(0);
+  });
+
   it('limits one address across identifiers; a pass clears its identifier only', async () => {
     const limiter = createAttemptLimiter(database.db, 'b', limits);
     for (let i = 0; i < 5; i++) await limiter.reserve(`user${i}@example.com`, '10.0.0.9');

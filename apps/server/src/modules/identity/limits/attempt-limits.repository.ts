@@ -1,5 +1,14 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../../../platform/db.ts';
+
+/**
+ * Keys name what they limit (`sign-in:id:ada@example.com`); one longer than a b-tree entry may
+ * be (an identifier of any length can be submitted) is stored as its SHA-256.
+ */
+function storedKey(key: string): string {
+  return key.length <= 256 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
 
 const reservation = z.object({ granted: z.boolean(), resets_at: z.date().nullable() });
 
@@ -25,20 +34,20 @@ export async function reserveAttempt(
        returning 1)
      select exists (select 1 from granted) as granted,
        (select resets_at from attempt_limits where key = $1) as resets_at`,
-    [key, limit, windowSeconds],
+    [storedKey(key), limit, windowSeconds],
   );
   const row = reservation.parse(result.rows[0]);
   return row.granted ? undefined : row.resets_at;
 }
 
 export async function clearAttempts(db: Queryable, key: string): Promise<void> {
-  await db.query('delete from attempt_limits where key = $1', [key]);
+  await db.query('delete from attempt_limits where key = $1', [storedKey(key)]);
 }
 
 export async function returnAttempt(db: Queryable, key: string): Promise<void> {
   await db.query(
     'update attempt_limits set attempts = attempts - 1 where key = $1 and attempts > 0',
-    [key],
+    [storedKey(key)],
   );
 }
 
