@@ -17,6 +17,7 @@ import { dnsCheckType } from './dns.ts';
 import { icmpCheckType } from './icmp.ts';
 import { execCheckType } from './exec.ts';
 import { junitCheckType } from './junit.ts';
+import { s3CheckType } from './s3.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -38,6 +39,7 @@ const registered: readonly CheckType[] = [
   icmpCheckType,
   execCheckType,
   junitCheckType,
+  s3CheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
