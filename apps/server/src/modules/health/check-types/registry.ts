@@ -18,6 +18,7 @@ import { icmpCheckType } from './icmp.ts';
 import { execCheckType } from './exec.ts';
 import { junitCheckType } from './junit.ts';
 import { s3CheckType } from './s3.ts';
+import { cloudwatchCheckType } from './cloudwatch.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -40,6 +41,7 @@ const registered: readonly CheckType[] = [
   execCheckType,
   junitCheckType,
   s3CheckType,
+  cloudwatchCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
