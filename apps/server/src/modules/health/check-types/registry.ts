@@ -19,6 +19,8 @@ import { execCheckType } from './exec.ts';
 import { junitCheckType } from './junit.ts';
 import { s3CheckType } from './s3.ts';
 import { cloudwatchCheckType } from './cloudwatch.ts';
+import { awsConfigCheckType } from './aws-config.ts';
+import { awsConfigRuleCheckType } from './aws-config-rule.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -42,6 +44,8 @@ const registered: readonly CheckType[] = [
   junitCheckType,
   s3CheckType,
   cloudwatchCheckType,
+  awsConfigCheckType,
+  awsConfigRuleCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
