@@ -22,11 +22,7 @@ const awsConfigRuleCheck = z
     ignoreRules: z.array(z.string().min(1)).optional(),
     rules: z.array(z.string().min(1)).optional(),
     complianceTypes: z
-      .array(
-        z.string().refine((value) => complianceTypes.includes(value), {
-          message: `must be one of ${complianceTypes.join(', ')}`,
-        }),
-      )
+      .array(z.enum(ComplianceType, { error: `must be one of ${complianceTypes.join(', ')}` }))
       .optional(),
   })
   .strict();
@@ -67,9 +63,7 @@ export const awsConfigRuleCheckType = defineCheckType({
       try {
         summary = await client.send(
           new DescribeComplianceByConfigRuleCommand({
-            ...(check.complianceTypes?.length
-              ? { ComplianceTypes: check.complianceTypes.map(complianceType) }
-              : {}),
+            ...(check.complianceTypes?.length ? { ComplianceTypes: check.complianceTypes } : {}),
             ...(check.rules?.length ? { ConfigRuleNames: check.rules } : {}),
           }),
           { abortSignal },
@@ -125,7 +119,3 @@ export const awsConfigRuleCheckType = defineCheckType({
     }
   },
 });
-
-function complianceType(value: string): ComplianceType | undefined {
-  return Object.values(ComplianceType).find((known) => known === value);
-}
