@@ -21,6 +21,7 @@ import { s3CheckType } from './s3.ts';
 import { cloudwatchCheckType } from './cloudwatch.ts';
 import { awsConfigCheckType } from './aws-config.ts';
 import { awsConfigRuleCheckType } from './aws-config-rule.ts';
+import { webhookCheckType } from './webhook.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -46,6 +47,7 @@ const registered: readonly CheckType[] = [
   cloudwatchCheckType,
   awsConfigCheckType,
   awsConfigRuleCheckType,
+  webhookCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
