@@ -22,6 +22,8 @@ import { cloudwatchCheckType } from './cloudwatch.ts';
 import { awsConfigCheckType } from './aws-config.ts';
 import { awsConfigRuleCheckType } from './aws-config-rule.ts';
 import { webhookCheckType } from './webhook.ts';
+import { catalogCheckType } from './catalog.ts';
+import { databaseBackupCheckType } from './database-backup.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -48,6 +50,8 @@ const registered: readonly CheckType[] = [
   awsConfigCheckType,
   awsConfigRuleCheckType,
   webhookCheckType,
+  catalogCheckType,
+  databaseBackupCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
