@@ -12,6 +12,8 @@ import type { KubernetesKeyReader } from './modules/health/engine/kubernetes-key
 import { createValueResolver } from './modules/health/engine/values.ts';
 import { defaultRetention, type HistoryRetention } from './modules/health/history/retention.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { webhookRoutes } from './modules/health/webhook/webhook.routes.ts';
+import { createWebhookService } from './modules/health/webhook/webhook.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createAccessTokenService } from './modules/identity/access-tokens/access-tokens.service.ts';
 import { bearerOrSession } from './modules/identity/access-tokens/bearer-authenticator.ts';
@@ -199,6 +201,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
       healthRoutes(
         createHealthService(db, health, healthSettings.retention, healthSettings.summaryFreshMs),
       ),
+      webhookRoutes(createWebhookService(db, health, values)),
       propertiesRoutes(properties),
       dataApi.routes,
       kubeApi(dataApi.service, accessTokens, options.publicUrl),

@@ -135,8 +135,8 @@ describe('canary specs that cannot run are refused, naming the field', () => {
     ],
     [
       'an unsupported type',
-      { cloudwatch: [{ name: 'x' }] },
-      'spec.cloudwatch check type cloudwatch is not supported yet',
+      { restic: [{ name: 'x' }] },
+      'spec.restic check type restic is not supported yet',
     ],
     [
       'a malformed connection',

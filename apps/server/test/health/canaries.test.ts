@@ -100,7 +100,7 @@ describe('canaries through the data API', () => {
       'spec.http[0].bogus is not a known field',
     ],
     [{ tcp: [{ name: 'x', endpoint: 'no-port' }] }, 'spec.tcp[0].endpoint must be host:port'],
-    [{ cloudwatch: [{ name: 'x' }] }, 'spec.cloudwatch check type cloudwatch is not supported yet'],
+    [{ restic: [{ name: 'x' }] }, 'spec.restic check type restic is not supported yet'],
     [
       { docker: [{ name: 'x', image: 'alpine' }] },
       'spec.docker canary-checker removed the docker check type; use kubernetesResource or exec checks instead',

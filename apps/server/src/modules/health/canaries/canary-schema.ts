@@ -10,7 +10,10 @@ import {
 /** canary-checker's Canary resource, with the check types that have a runner here. */
 export function canaryJsonSchema(): unknown {
   const checks = Object.fromEntries(
-    [...checkTypes].map(([key, type]) => [key, z.array(type.schema).optional()]),
+    [...checkTypes].map(([key, type]) => [
+      key,
+      (type.single === true ? type.schema : z.array(type.schema)).optional(),
+    ]),
   );
   // Known to canary-checker but without a runner here: listed so editors know the key, and
   // refused by the write hook with 'check type X is not supported yet'.

@@ -85,11 +85,12 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       settings[key] = value;
       continue;
     }
-    if (!Array.isArray(value))
+    const entries: unknown = type.single === true ? [value] : value;
+    if (!Array.isArray(entries))
       return { ok: false, field: `spec.${key}`, message: 'must be a list' };
-    for (const [index, entry] of value.entries()) {
+    for (const [index, entry] of entries.entries()) {
       const parsed = type.schema.safeParse(entry);
-      const at = `spec.${key}[${index}]`;
+      const at = type.single === true ? `spec.${key}` : `spec.${key}[${index}]`;
       if (!parsed.success) return problemAt(at, parsed.error);
       const check = checkObject(parsed.data);
       const badExpression = expressionProblem(check);

@@ -111,6 +111,8 @@ export interface CheckRunContext {
    * `spec.env` values, resolved. Absent outside a canary run.
    */
   templateValues?(): Promise<Record<string, unknown>>;
+  /** What was pushed to a check that runs on pushes (`webhook`); absent on scheduled runs. */
+  readonly pushed?: Readonly<Record<string, unknown>>;
 }
 
 /** The check cannot run as written (unknown connection, missing secret): recorded as invalid. */
@@ -123,18 +125,24 @@ export interface CheckTypeDefinition<T extends z.ZodType> {
   readonly schema: T;
   endpoint(check: z.infer<T>): string | undefined;
   run(check: z.infer<T>, ctx: CheckRunContext): Promise<CheckOutcome>;
+  /** Declared as one object (`spec.webhook: {…}`) rather than a list, as canary-checker's CRD. */
+  readonly single?: boolean;
+  /** Runs when something is pushed to it, never on the canary's schedule. */
+  readonly pushed?: boolean;
 }
 
 /** A check parsed once (when its canary is loaded), ready to run on every tick. */
 export interface PreparedCheck {
   readonly endpoint: string | undefined;
   run(ctx: CheckRunContext): Promise<CheckOutcome>;
+  readonly pushed?: boolean;
 }
 
 /** A registry entry: the schema for validation and a way to prepare a declared check. */
 export interface CheckType {
   readonly type: string;
   readonly schema: z.ZodType;
+  readonly single?: boolean;
   /** Parses the declared check (throws a ZodError when it does not fit) and binds its run. */
   prepare(check: unknown): PreparedCheck;
 }
@@ -146,11 +154,13 @@ export function defineCheckType<T extends z.ZodType>(
   return {
     type: definition.type,
     schema: definition.schema,
+    single: definition.single === true,
     prepare(check) {
       const parsed = definition.schema.parse(check);
       return {
         endpoint: definition.endpoint(parsed),
         run: (ctx) => definition.run(parsed, ctx),
+        pushed: definition.pushed === true,
       };
     },
   };

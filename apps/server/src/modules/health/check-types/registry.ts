@@ -17,6 +17,13 @@ import { dnsCheckType } from './dns.ts';
 import { icmpCheckType } from './icmp.ts';
 import { execCheckType } from './exec.ts';
 import { junitCheckType } from './junit.ts';
+import { s3CheckType } from './s3.ts';
+import { cloudwatchCheckType } from './cloudwatch.ts';
+import { awsConfigCheckType } from './aws-config.ts';
+import { awsConfigRuleCheckType } from './aws-config-rule.ts';
+import { webhookCheckType } from './webhook.ts';
+import { catalogCheckType } from './catalog.ts';
+import { databaseBackupCheckType } from './database-backup.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -38,6 +45,13 @@ const registered: readonly CheckType[] = [
   icmpCheckType,
   execCheckType,
   junitCheckType,
+  s3CheckType,
+  cloudwatchCheckType,
+  awsConfigCheckType,
+  awsConfigRuleCheckType,
+  webhookCheckType,
+  catalogCheckType,
+  databaseBackupCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
@@ -49,21 +63,14 @@ export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
  * with 'check type X is not supported yet', never accepted and silently skipped.
  */
 export const pendingCheckTypes: ReadonlySet<string> = new Set([
-  'awsConfigRule',
-  'awsConfig',
   'ec2',
-  'cloudwatch',
   'gcsBucket',
-  's3',
   'sql',
-  'catalog',
   'azureDevops',
   'jmeter',
   'dynatrace',
   'restic',
   'smb',
-  'webhook',
-  'databaseBackup',
   'exchange',
 ]);
 

@@ -217,7 +217,8 @@ export async function runCanary(
 
   const selected = options.only
     ? canary.checks.filter((c) => c.id === options.only)
-    : canary.checks;
+    : // Pushed checks (webhook) run when a push arrives, never on the schedule.
+      canary.checks.filter((c) => c.runner.pushed !== true);
   await Promise.all(selected.map((check) => runOne(check)));
   return {
     results,

@@ -215,6 +215,32 @@ export function createHealthEngine(options: HealthEngineOptions) {
         errors: outcome.results.flatMap((r) => (r.error ? [r.error] : [])),
       };
     },
+    /**
+     * Runs a pushed check (webhook) with what was pushed, applies its test, display and
+     * transform, and writes the results before answering.
+     */
+    async push(
+      canaryId: string,
+      checkId: string,
+      pushed: Readonly<Record<string, unknown>>,
+    ): Promise<RunNowResult | undefined> {
+      const canary = await canaryAt(canaryId, undefined);
+      if (!canary) return undefined;
+      const pushDeps = {
+        ...deps,
+        context: (...args: Parameters<typeof context>) => ({ ...context(...args), pushed }),
+      };
+      const outcome = await runCanary(canary, pushDeps, { slot: null, next: null, only: checkId });
+      observe(canary, outcome);
+      await db.transaction((client) => write(client, outcome.results, [outcome.run]));
+      const success = outcome.results.filter((r) => r.pass).length;
+      return {
+        total: outcome.results.length,
+        success,
+        failed: outcome.results.length - success,
+        errors: outcome.results.flatMap((r) => (r.error ? [r.error] : [])),
+      };
+    },
     status: () => ({
       waiting: scheduler.waiting,
       buffered: batcher.buffered,
