@@ -1,5 +1,6 @@
 import { CheckConfigError, type CheckRunContext, type ResolvedConnection } from './check-type.ts';
 import type { FolderLister } from './folder-listing.ts';
+import { isFolderGlob, localGlobLister } from './folder-glob.ts';
 import { localLister } from './folder-local.ts';
 import { s3Lister, splitS3Path } from './folder-s3.ts';
 import type { FolderCheck } from './folder-schema.ts';
@@ -16,6 +17,7 @@ export async function folderLister(
   if (lower.startsWith('sftp://') || check.sftpConnection) {
     return sftpLister(await sftpTarget(check, ctx), recursive, ctx.timeoutMs);
   }
+  if (isFolderGlob(check.path)) return localGlobLister(check.path);
   return localLister(check.path, recursive);
 }
 
