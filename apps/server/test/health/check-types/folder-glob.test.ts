@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3, type FakeObject, type FakeS3 } from '../fixtures/s3-server.ts';
 import { runCheck } from './check-context.ts';
 
 let root = '';
@@ -64,5 +65,69 @@ describe('folder check with a glob path, as canary-checker expands it', () => {
     const outcome = await runCheck('folder', { path: `${root}/*.tar` });
     expect(outcome.pass).toBe(true);
     expect(outcome.data.count).toBe(0);
+  });
+});
+
+describe('folder check with a glob over S3, matched against whole keys', () => {
+  let s3: FakeS3;
+  const at = (key: string): FakeObject => ({ key, size: 1, lastModified: new Date() });
+
+  beforeAll(async () => {
+    s3 = await startFakeS3({
+      buckets: {
+        backups: [
+          at('mysql/backups/2024-01-01/mysql.zip'),
+          at('mysql/backups/2024-01-02/mysql.zip'),
+          at('mysql/backups/2024-01-02/notes.txt'),
+          at('pg/backups/2024-01-03/backup.zip'),
+          at('readme.txt'),
+        ],
+      },
+      pageSize: 2,
+    });
+  });
+
+  afterAll(() => s3.close());
+
+  const aws = () => ({
+    accessKey: { value: s3.accessKeyId },
+    secretKey: { value: s3.secretAccessKey },
+    region: s3.region,
+    endpoint: s3.endpoint,
+    usePathStyle: true,
+  });
+
+  it.each([
+    [
+      'mysql/backups/*/mysql.zip',
+      ['mysql/backups/2024-01-01/mysql.zip', 'mysql/backups/2024-01-02/mysql.zip'],
+    ],
+    [
+      '**/*.zip',
+      [
+        'mysql/backups/2024-01-01/mysql.zip',
+        'mysql/backups/2024-01-02/mysql.zip',
+        'pg/backups/2024-01-03/backup.zip',
+      ],
+    ],
+    ['{pg,none}/**/backup.zip', ['pg/backups/2024-01-03/backup.zip']],
+    ['*.txt', ['readme.txt']],
+  ])('s3://backups/%s', async (pattern, keys) => {
+    s3.requests.length = 0;
+    const outcome = await runCheck('folder', {
+      path: `s3://backups/${pattern}`,
+      awsConnection: aws(),
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(names(outcome.data)).toEqual(keys);
+  });
+
+  it('lists only under the fixed prefix of the glob', async () => {
+    s3.requests.length = 0;
+    await runCheck('folder', {
+      path: 's3://backups/mysql/backups/*/mysql.zip',
+      awsConnection: aws(),
+    });
+    expect(s3.requests[0]?.query.get('prefix')).toBe('mysql/backups/');
   });
 });

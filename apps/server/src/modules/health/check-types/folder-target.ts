@@ -1,6 +1,6 @@
 import { CheckConfigError, type CheckRunContext, type ResolvedConnection } from './check-type.ts';
 import type { FolderLister } from './folder-listing.ts';
-import { isFolderGlob, localGlobLister } from './folder-glob.ts';
+import { isFolderGlob, localGlobLister, s3GlobLister } from './folder-glob.ts';
 import { localLister } from './folder-local.ts';
 import { s3Lister, splitS3Path } from './folder-s3.ts';
 import type { FolderCheck } from './folder-schema.ts';
@@ -38,17 +38,15 @@ async function s3Target(check: FolderCheck, ctx: CheckRunContext): Promise<Folde
     accessKeyId !== undefined && secretAccessKey !== undefined
       ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
       : undefined;
-  return s3Lister(
-    {
-      endpoint: aws.endpoint ?? saved?.url ?? `https://s3.${region}.amazonaws.com`,
-      region,
-      bucket,
-      usePathStyle: aws.usePathStyle ?? property(saved, 'usePathStyle') === 'true',
-      insecureSkipVerify: aws.skipTLSVerify ?? saved?.insecureTls ?? false,
-      credentials,
-    },
-    prefix,
-  );
+  const target = {
+    endpoint: aws.endpoint ?? saved?.url ?? `https://s3.${region}.amazonaws.com`,
+    region,
+    bucket,
+    usePathStyle: aws.usePathStyle ?? property(saved, 'usePathStyle') === 'true',
+    insecureSkipVerify: aws.skipTLSVerify ?? saved?.insecureTls ?? false,
+    credentials,
+  };
+  return isFolderGlob(prefix) ? s3GlobLister(target, prefix) : s3Lister(target, prefix);
 }
 
 async function sftpTarget(check: FolderCheck, ctx: CheckRunContext) {
