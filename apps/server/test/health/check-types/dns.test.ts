@@ -17,6 +17,7 @@ beforeAll(async () => {
     '--txt-record=txt.probe.test,v=vigil1',
     '--mx-host=probe.test,mail.probe.test,10',
     '--cname=alias.probe.test,probe.test',
+    '--cname=outer.probe.test,alias.probe.test',
     '--srv-host=_http._tcp.probe.test,probe.test,8080,1,5',
   ]);
   // A server that reads queries and never answers.
@@ -72,11 +73,64 @@ describe('dns check', () => {
     expect(outcome.pass).toBe(true);
   });
 
+  it("answers A with IPv4 and IPv6 addresses, as Go's LookupHost does", async () => {
+    const outcome = await runCheck('dns', {
+      ...at(),
+      query: 'probe.test',
+      querytype: 'A',
+      minrecords: 2,
+      exactreply: ['fd00::1', '10.1.2.3'],
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.data.records).toEqual(['10.1.2.3', 'fd00::1']);
+  });
+
+  it.each([
+    ['a CNAME chain, to its end', 'outer.probe.test', 'probe.test.'],
+    ['one CNAME', 'alias.probe.test', 'probe.test.'],
+    ['a name without a CNAME that has addresses, as itself', 'probe.test', 'probe.test.'],
+  ])("answers CNAME for %s, as Go's LookupCNAME does", async (_what, query, canonical) => {
+    const outcome = await runCheck('dns', {
+      ...at(),
+      query,
+      querytype: 'CNAME',
+      minrecords: 1,
+      exactreply: [canonical],
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.pass).toBe(true);
+    expect(outcome.data.records).toEqual([canonical]);
+  });
+
+  it('fails CNAME for a name with neither a CNAME nor addresses', async () => {
+    const outcome = await runCheck('dns', { ...at(), query: 'txt.probe.test', querytype: 'CNAME' });
+    expect(outcome.pass).toBe(false);
+    expect(outcome.error).toMatch(/no CNAME records$/);
+  });
+
+  it('compares TXT without caring about case, and passes SRV whenever it answers', async () => {
+    const txt = await runCheck('dns', {
+      ...at(),
+      query: 'txt.probe.test',
+      querytype: 'TXT',
+      exactreply: ['V=VIGIL1'],
+    });
+    expect(txt.pass).toBe(true);
+    const srv = await runCheck('dns', {
+      ...at(),
+      query: '_http._tcp.probe.test',
+      querytype: 'SRV',
+      minrecords: 3,
+      exactreply: ['other'],
+    });
+    expect(srv.pass).toBe(true);
+  });
+
   it('fails when fewer records than minrecords come back', async () => {
-    const outcome = await runCheck('dns', { ...at(), query: 'probe.test', minrecords: 2 });
+    const outcome = await runCheck('dns', { ...at(), query: 'multi.test', minrecords: 3 });
     expect(outcome.pass).toBe(false);
     expect(outcome.error).toBe(
-      `A/probe.test@127.0.0.1:${dnsmasq.port}: returned 1 records, expected at least 2`,
+      `A/multi.test@127.0.0.1:${dnsmasq.port}: returned 2 records, expected at least 3`,
     );
   });
 
@@ -87,8 +141,8 @@ describe('dns check', () => {
       exactreply: ['10.9.9.9'],
     });
     expect(outcome.pass).toBe(false);
-    expect(outcome.error).toMatch(/got \[10\.1\.2\.3\], expected \[10\.9\.9\.9\]$/);
-    expect(outcome.data.records).toEqual(['10.1.2.3']);
+    expect(outcome.error).toMatch(/got \[10\.1\.2\.3, fd00::1\], expected \[10\.9\.9\.9\]$/);
+    expect(outcome.data.records).toEqual(['10.1.2.3', 'fd00::1']);
   });
 
   it('fails on NXDOMAIN and on a name without records of the type', async () => {

@@ -123,7 +123,7 @@ describe('folder check on a local folder', () => {
     expect(refuse({ path: '/x', filter: { since: 'yesterday' } })).toMatch(/RFC 3339/);
     expect(refuse({ path: 'smb://server/share/dir' })).toBe('folder over smb is not supported yet');
     expect(refuse({ path: '\\\\server\\share' })).toBe('folder over smb is not supported yet');
-    expect(refuse({ path: 'gcs://bucket' })).toBe('folder over gcs is not supported yet');
+    expect(refuse({ path: 'gcs://bucket' })).toBeUndefined();
     expect(refuse({ path: '/x', minAge: '1h' })).toBeUndefined();
   });
 });

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { compileCel, ExpressionError } from '../expressions/cel.ts';
 import { validateTemplate } from '../expressions/go-template/template.ts';
+import { validateJavascript } from '../expressions/javascript.ts';
 
 const expressionFields = ['test', 'display', 'transform'] as const;
-const declared = z.object({ expr: z.string().optional(), template: z.string().optional() });
+const declared = z.object({
+  expr: z.string().optional(),
+  template: z.string().optional(),
+  javascript: z.string().optional(),
+});
 
 /** The first of a check's expressions that does not compile, named by its field. */
 export function expressionProblem(
@@ -12,12 +17,15 @@ export function expressionProblem(
   for (const field of expressionFields) {
     const parsed = declared.safeParse(check[field]);
     if (!parsed.success) continue;
+    let kind = 'javascript';
     try {
+      if (parsed.data.javascript !== undefined) validateJavascript(parsed.data.javascript);
+      kind = 'expr';
       if (parsed.data.expr !== undefined) compileCel(parsed.data.expr);
+      kind = 'template';
       if (parsed.data.template !== undefined) validateTemplate(parsed.data.template);
     } catch (error) {
       if (!(error instanceof ExpressionError)) throw error;
-      const kind = parsed.data.expr !== undefined ? 'expr' : 'template';
       return { field: `${field}.${kind}`, message: `is not valid: ${firstLine(error.message)}` };
     }
   }

@@ -3,9 +3,16 @@ import type { OpenedConnection } from '../../connections/connection-resolver.ts'
 import { checkRetriesSpec } from '../engine/check-retries.ts';
 
 const expression = z
-  .object({ expr: z.string().optional(), template: z.string().optional() })
+  .object({
+    expr: z.string().optional(),
+    template: z.string().optional(),
+    javascript: z.string().optional(),
+  })
   .strict()
-  .refine((v) => v.expr !== undefined || v.template !== undefined, 'needs expr or template');
+  .refine(
+    (v) => v.expr !== undefined || v.template !== undefined || v.javascript !== undefined,
+    'needs expr, template or javascript',
+  );
 
 /** A Kubernetes-style reference to a value in a Secret or ConfigMap. */
 const keyRef = z.object({ name: z.string().min(1), key: z.string().min(1) }).strict();
@@ -42,7 +49,9 @@ export const commonCheckFields = {
   namespace: z.string().optional().describe("Namespace of the check; the canary's by default"),
   test: expression
     .optional()
-    .describe('CEL `expr` or Go `template` that must return true for the check to pass'),
+    .describe(
+      'CEL `expr`, Go `template` or `javascript` that must return true for the check to pass',
+    ),
   display: expression.optional().describe("Replaces the check's message"),
   transform: expression
     .optional()

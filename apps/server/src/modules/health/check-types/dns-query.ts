@@ -7,13 +7,14 @@ export type QueryType = (typeof queryTypes)[number];
 type Lookup = (resolver: Resolver, query: string) => Promise<string[]>;
 
 /**
- * One lookup per record type, each giving records as text in the form canary-checker compares
- * with `exactreply`: names end with a dot, MX is `host. preference`, TXT strings are joined.
+ * One lookup per record type, each as Go's resolver answers canary-checker, in the form it
+ * compares with `exactreply`: names end with a dot, MX is `host. preference`, TXT strings are
+ * joined. `A` is Go's LookupHost (IPv4 and IPv6 addresses); `CNAME` is Go's LookupCNAME.
  */
 const lookups: Record<QueryType, Lookup> = {
-  A: (resolver, query) => resolver.resolve4(query),
+  A: lookupHost,
   AAAA: (resolver, query) => resolver.resolve6(query),
-  CNAME: async (resolver, query) => (await resolver.resolveCname(query)).map(fqdn),
+  CNAME: lookupCanonicalName,
   MX: async (resolver, query) =>
     (await resolver.resolveMx(query)).map((mx) => `${fqdn(mx.exchange)} ${mx.priority}`),
   NS: async (resolver, query) => (await resolver.resolveNs(query)).map(fqdn),
@@ -34,13 +35,60 @@ export function lookupRecords(
   return lookups[type](resolver, query);
 }
 
+async function lookupHost(resolver: Resolver, query: string): Promise<string[]> {
+  const [v4, v6] = await Promise.allSettled([resolver.resolve4(query), resolver.resolve6(query)]);
+  const addresses = [v4, v6].flatMap((found) => (found.status === 'fulfilled' ? found.value : []));
+  if (addresses.length > 0) return addresses;
+  throw v4.status === 'rejected' ? v4.reason : new Error(`no addresses for ${query}`);
+}
+
+/** Go follows CNAMEs no deeper than this before it gives up on a chain. */
+const maxCnameHops = 10;
+
+/**
+ * The canonical name after following zero or more CNAMEs, as Go's LookupCNAME answers it: a
+ * name without a CNAME is its own canonical name when it has address records.
+ */
+async function lookupCanonicalName(resolver: Resolver, query: string): Promise<string[]> {
+  let name = query;
+  for (let hop = 0; hop < maxCnameHops; hop++) {
+    let targets: string[];
+    try {
+      targets = await resolver.resolveCname(name);
+    } catch (error) {
+      if (hop > 0 && isNoData(error)) return [fqdn(name)];
+      if (hop === 0 && isNoData(error) && (await hasAddresses(resolver, name))) {
+        return [fqdn(name)];
+      }
+      throw error;
+    }
+    const [next] = targets;
+    if (next === undefined) break;
+    name = next;
+  }
+  return [fqdn(name)];
+}
+
+async function hasAddresses(resolver: Resolver, name: string): Promise<boolean> {
+  try {
+    return (await lookupHost(resolver, name)).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function isNoData(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'ENODATA' || code === 'ENOTFOUND';
+}
+
 function fqdn(name: string): string {
   return name.endsWith('.') ? name : `${name}.`;
 }
 
-/** How two records compare: case and trailing dots of names do not matter, TXT is exact. */
+/** How two records compare: case never matters (Go lowercases both), nor a name's final dot. */
 export function comparable(type: QueryType, record: string): string {
-  if (type === 'TXT') return record;
+  if (type === 'TXT') return record.toLowerCase();
   return record
     .split(/\s+/)
     .map((part) => part.replace(/\.$/, '').toLowerCase())

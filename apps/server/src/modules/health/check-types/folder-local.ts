@@ -58,7 +58,7 @@ async function walk(
   }
 }
 
-function entryOf(name: string, stats: Stats): FolderEntry {
+export function entryOf(name: string, stats: Stats): FolderEntry {
   const type = stats.isDirectory() ? 'd' : stats.isSymbolicLink() ? 'l' : '-';
   return {
     name,
@@ -69,7 +69,7 @@ function entryOf(name: string, stats: Stats): FolderEntry {
   };
 }
 
-async function spaceOf(folder: string): Promise<Partial<FolderListing>> {
+export async function spaceOf(folder: string): Promise<Partial<FolderListing>> {
   try {
     const space = await fs.statfs(folder);
     return { availableSize: space.bavail * space.bsize, totalSize: space.blocks * space.bsize };

@@ -76,6 +76,15 @@ const awsConnection = z
   })
   .strict();
 
+const gcpConnection = z
+  .object({
+    connection: connectionRef.optional(),
+    endpoint: z.url().optional(),
+    credentials: envVar.optional(),
+    bucket: z.string().min(1).optional(),
+  })
+  .strict();
+
 /** canary-checker's FolderCheck: a path, a filter, and bounds on what the filter keeps. */
 export const folderCheck = z
   .object({
@@ -94,6 +103,7 @@ export const folderCheck = z
     sftpConnection: sftpConnection.optional(),
     smbConnection: smbConnection.optional(),
     awsConnection: awsConnection.optional(),
+    gcpConnection: gcpConnection.optional(),
   })
   .strict()
   .superRefine((check, issues) => {
@@ -109,7 +119,6 @@ function pathProblem(path: string, hasSftpConnection: boolean): string | undefin
   if (lower.startsWith('smb://') || path.startsWith('\\\\')) {
     return 'folder over smb is not supported yet';
   }
-  if (lower.startsWith('gcs://')) return 'folder over gcs is not supported yet';
   if (lower.startsWith('sftp://')) {
     const host = URL.canParse(path) ? new URL(path).hostname : '';
     if (host === '' && !hasSftpConnection) return 'sftp:// paths need a host: sftp://host/path';

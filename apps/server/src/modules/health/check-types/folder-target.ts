@@ -1,5 +1,7 @@
 import { CheckConfigError, type CheckRunContext, type ResolvedConnection } from './check-type.ts';
 import type { FolderLister } from './folder-listing.ts';
+import { gcsLister, splitGcsPath } from './folder-gcs.ts';
+import { isFolderGlob, localGlobLister, s3GlobLister } from './folder-glob.ts';
 import { localLister } from './folder-local.ts';
 import { s3Lister, splitS3Path } from './folder-s3.ts';
 import type { FolderCheck } from './folder-schema.ts';
@@ -13,9 +15,11 @@ export async function folderLister(
   const recursive = check.recursive === true;
   const lower = check.path.toLowerCase();
   if (lower.startsWith('s3://')) return s3Target(check, ctx);
+  if (lower.startsWith('gcs://')) return gcsTarget(check, ctx);
   if (lower.startsWith('sftp://') || check.sftpConnection) {
     return sftpLister(await sftpTarget(check, ctx), recursive, ctx.timeoutMs);
   }
+  if (isFolderGlob(check.path)) return localGlobLister(check.path);
   return localLister(check.path, recursive);
 }
 
@@ -36,17 +40,26 @@ async function s3Target(check: FolderCheck, ctx: CheckRunContext): Promise<Folde
     accessKeyId !== undefined && secretAccessKey !== undefined
       ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
       : undefined;
-  return s3Lister(
-    {
-      endpoint: aws.endpoint ?? saved?.url ?? `https://s3.${region}.amazonaws.com`,
-      region,
-      bucket,
-      usePathStyle: aws.usePathStyle ?? property(saved, 'usePathStyle') === 'true',
-      insecureSkipVerify: aws.skipTLSVerify ?? saved?.insecureTls ?? false,
-      credentials,
-    },
-    prefix,
-  );
+  const target = {
+    endpoint: aws.endpoint ?? saved?.url ?? `https://s3.${region}.amazonaws.com`,
+    region,
+    bucket,
+    usePathStyle: aws.usePathStyle ?? property(saved, 'usePathStyle') === 'true',
+    insecureSkipVerify: aws.skipTLSVerify ?? saved?.insecureTls ?? false,
+    credentials,
+  };
+  return isFolderGlob(prefix) ? s3GlobLister(target, prefix) : s3Lister(target, prefix);
+}
+
+async function gcsTarget(check: FolderCheck, ctx: CheckRunContext): Promise<FolderLister> {
+  const gcp = check.gcpConnection ?? {};
+  const saved = gcp.connection ? await ctx.connection(gcp.connection, gcp.endpoint) : undefined;
+  const { bucket: pathBucket, path } = splitGcsPath(check.path);
+  const bucket = pathBucket || gcp.bucket || property(saved, 'bucket');
+  if (!bucket) throw new CheckConfigError('gcs:// path needs a bucket: gcs://bucket/prefix');
+  const credentials = (await ctx.resolveValue(gcp.credentials)) ?? saved?.password ?? undefined;
+  const endpoint = gcp.endpoint ?? saved?.url ?? undefined;
+  return gcsLister({ bucket, endpoint, credentials }, path);
 }
 
 async function sftpTarget(check: FolderCheck, ctx: CheckRunContext) {

@@ -6,6 +6,7 @@ import {
 } from '../check-types/check-type.ts';
 import { evaluateCel, ExpressionError } from './cel.ts';
 import { renderTemplate } from './go-template/template.ts';
+import { evaluateJavascript } from './javascript.ts';
 
 /** The expression fields of a check, as its spec declares them. */
 export interface CheckExpressions {
@@ -99,7 +100,12 @@ function applyTest(
   limitMs: number,
 ): JudgedOutcome {
   const value = evaluate(test, variables, limitMs);
-  const result = test.expr !== undefined ? value : parseBooleanText(value);
+  const result =
+    test.javascript !== undefined
+      ? parseGoBool(value)
+      : test.expr !== undefined
+        ? value
+        : parseBooleanText(value);
   if (typeof result !== 'boolean') {
     throw new ExpressionError(`test ${describe(test)} did not return a boolean`);
   }
@@ -133,6 +139,9 @@ function transform(
 }
 
 function evaluate(expression: Expression, variables: Record<string, unknown>, limitMs: number) {
+  if (expression.javascript !== undefined) {
+    return evaluateJavascript(expression.javascript, variables, limitMs);
+  }
   if (expression.expr !== undefined) return evaluateCel(expression.expr, variables, limitMs);
   return renderTemplate(expression.template ?? '', variables);
 }
@@ -156,8 +165,16 @@ function parseBooleanText(value: unknown): unknown {
   return value;
 }
 
+/** Go's strconv.ParseBool, which canary-checker applies to a script's answer. */
+function parseGoBool(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false;
+  return value;
+}
+
 function describe(expression: Expression): string {
-  return JSON.stringify(expression.expr ?? expression.template ?? '');
+  return JSON.stringify(expression.javascript ?? expression.expr ?? expression.template ?? '');
 }
 
 /** CEL answers ints as BigInt and maps as Maps; stored checks and messages want plain JSON. */
