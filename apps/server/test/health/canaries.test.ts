@@ -80,6 +80,34 @@ describe('canaries through the data API', () => {
     expect(gone).toEqual([{ n: 2 }]);
   });
 
+  it("gives each check its canary's labels merged with its own, the check's winning", async () => {
+    const created = await api.request('canaries?select=id', {
+      method: 'POST',
+      role: 'editor',
+      headers: { prefer: 'return=representation' },
+      body: {
+        name: 'labelled',
+        namespace: 'prod',
+        labels: { team: 'web', env: 'prod' },
+        spec: { http: [{ name: 'own', url: 'https://example.com', labels: { team: 'sre' } }] },
+      },
+    });
+    expect(created.status).toBe(201);
+    const canaryId = String(rowsOf(created.json)[0]?.id);
+    const labelsNow = async () =>
+      api.query(`select labels from checks where canary_id = $1 and deleted_at is null`, [
+        canaryId,
+      ]);
+    expect(await labelsNow()).toEqual([{ labels: { team: 'sre', env: 'prod' } }]);
+    const relabelled = await api.request(`canaries?id=eq.${canaryId}`, {
+      method: 'PATCH',
+      role: 'editor',
+      body: { labels: { env: 'staging', region: 'eu' } },
+    });
+    expect(relabelled.status).toBe(204);
+    expect(await labelsNow()).toEqual([{ labels: { team: 'sre', env: 'staging', region: 'eu' } }]);
+  });
+
   it('soft-deletes the checks with the canary', async () => {
     const deleted = await api.request(`canaries?id=eq.${id}`, {
       method: 'PATCH',
