@@ -55,7 +55,7 @@ export function hasExpressions(expressions: CheckExpressions): boolean {
 /**
  * Applies a check's `test`, `display` and `transform` to what its runner found. A failed run
  * stays failed (there is nothing to test); expressions that cannot be evaluated fail the
- * check as invalid, with the expression's error.
+ * check as invalid, with the expression's error after the check's own.
  */
 export function judgeOutcome(
   expressions: CheckExpressions,
@@ -71,8 +71,8 @@ export function judgeOutcome(
     transformed: undefined,
   };
   const variables = { ...celScalars(outcome.data), ...environment };
+  let judged: JudgedOutcome = base;
   try {
-    let judged: JudgedOutcome = base;
     if (expressions.test && outcome.pass)
       judged = applyTest(expressions.test, judged, variables, limitMs);
     if (expressions.display) {
@@ -88,7 +88,10 @@ export function judgeOutcome(
     return judged;
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
-    return { ...base, pass: false, invalid: true, error: error.message };
+    // As canary-checker, the check's own error (or its test's) stays, with this one after it.
+    const own = judged.error;
+    const both = own ? `${own}, ${error.message}` : error.message;
+    return { ...base, pass: false, invalid: true, error: both };
   }
 }
 
