@@ -73,6 +73,7 @@ function deps(limit = new ConcurrencyLimit(10)): CanaryRunnerDeps {
       resolveValue: () => Promise.resolve(undefined),
     }),
     syncTransformed: () => Promise.resolve({ ids: new Map(), missing: [] }),
+    lastResult: () => Promise.resolve(undefined),
   };
 }
 

@@ -26,6 +26,11 @@ export interface CanaryRunnerDeps {
     checks: readonly TransformedCheck[],
     keepMissing: boolean,
   ): Promise<{ ids: Map<string, string>; missing: Array<{ id: string; name: string }> }>;
+  /**
+   * The check's latest recorded result, as canary-checker's `last_result()` answers it
+   * (undefined when it never ran). Asked only by checks whose expressions call it.
+   */
+  lastResult(checkId: string): Promise<Record<string, unknown> | undefined>;
   /** Called as each check without dependencies starts, with how late it is (ms). */
   onStart?(latenessMs: number): void;
 }
@@ -114,7 +119,14 @@ export async function runCanary(
       canary: { name: canary.name, namespace: canary.namespace, labels: canary.labels },
       outputs: Object.fromEntries(check.dependsOn.map((name) => [name, outputs.get(name) ?? {}])),
     };
-    const judged = judgeOutcome(check.expressions, outcome, environment, deps.expressionLimitMs);
+    const previous = readsLastResult(check) ? await deps.lastResult(check.id) : undefined;
+    const judged = judgeOutcome(
+      check.expressions,
+      outcome,
+      environment,
+      deps.expressionLimitMs,
+      previous,
+    );
     results.push(
       toResult(
         check,
@@ -231,6 +243,22 @@ function dependedOn(canary: PreparedCanary): ReadonlySet<string> {
     dependedOnNames.set(canary, names);
   }
   return names;
+}
+
+const callsLastResult = /\blast_result\s*\(/;
+const readsLastResultOf = new WeakMap<RunnableCheck, boolean>();
+
+/** Whether a check's expressions call `last_result()`: only those read the database for it. */
+function readsLastResult(check: RunnableCheck): boolean {
+  let reads = readsLastResultOf.get(check);
+  if (reads === undefined) {
+    const { test, display, transform } = check.expressions;
+    reads = [test, display, transform].some(
+      (expression) => expression?.expr !== undefined && callsLastResult.test(expression.expr),
+    );
+    readsLastResultOf.set(check, reads);
+  }
+  return reads;
 }
 
 /** Worked out once per prepared canary, which the engine keeps until the canary changes. */

@@ -16,6 +16,7 @@ import { ResultBatcher } from './result-batcher.ts';
 import { HealthScheduler } from './scheduler.ts';
 import { engineStartSlack } from './start-slack.ts';
 import { syncTransformedChecks } from './transformed-checks.repository.ts';
+import { lastResultOf } from './last-result.repository.ts';
 import type { ValueResolver } from './values.ts';
 
 export interface HealthEngineOptions {
@@ -91,6 +92,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
     syncTransformed: (
       ...args: Parameters<typeof syncTransformedChecks> extends [unknown, ...infer R] ? R : never
     ) => syncTransformedChecks(db.pool, ...args),
+    lastResult: (checkId: string) => lastResultOf(db.pool, checkId),
     onStart: (ms: number) => metrics.lateness(ms),
   };
 

@@ -62,6 +62,7 @@ export function judgeOutcome(
   outcome: CheckOutcome,
   environment: Record<string, unknown>,
   limitMs: number,
+  lastResult?: unknown,
 ): JudgedOutcome {
   const base = {
     pass: outcome.pass,
@@ -71,15 +72,16 @@ export function judgeOutcome(
     transformed: undefined,
   };
   const variables = { ...celScalars(outcome.data), ...environment };
+  const evaluate = (expression: Expression) =>
+    evaluateExpression(expression, variables, limitMs, lastResult);
   let judged: JudgedOutcome = base;
   try {
-    if (expressions.test && outcome.pass)
-      judged = applyTest(expressions.test, judged, variables, limitMs);
+    if (expressions.test && outcome.pass) judged = applyTest(expressions.test, judged, evaluate);
     if (expressions.display) {
-      judged = { ...judged, message: text(evaluate(expressions.display, variables, limitMs)) };
+      judged = { ...judged, message: text(evaluate(expressions.display)) };
     }
     if (expressions.transform && outcome.pass) {
-      const transformed = transform(expressions.transform, variables, limitMs);
+      const transformed = transform(expressions.transform, evaluate);
       if (transformed.length === 0 && expressions.markFailOnEmpty) {
         return { ...judged, pass: false, error: 'transform returned no checks', transformed };
       }
@@ -95,13 +97,10 @@ export function judgeOutcome(
   }
 }
 
-function applyTest(
-  test: Expression,
-  judged: JudgedOutcome,
-  variables: Record<string, unknown>,
-  limitMs: number,
-): JudgedOutcome {
-  const value = evaluate(test, variables, limitMs);
+type Evaluate = (expression: Expression) => unknown;
+
+function applyTest(test: Expression, judged: JudgedOutcome, evaluate: Evaluate): JudgedOutcome {
+  const value = evaluate(test);
   const result = test.expr !== undefined ? value : parseBooleanText(value);
   if (typeof result !== 'boolean') {
     throw new ExpressionError(`test ${describe(test)} did not return a boolean`);
@@ -111,12 +110,8 @@ function applyTest(
     : { ...judged, pass: false, error: `test ${describe(test)} returned false` };
 }
 
-function transform(
-  expression: Expression,
-  variables: Record<string, unknown>,
-  limitMs: number,
-): TransformedCheck[] {
-  let value = evaluate(expression, variables, limitMs);
+function transform(expression: Expression, evaluate: Evaluate): TransformedCheck[] {
+  let value = evaluate(expression);
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value);
@@ -135,8 +130,15 @@ function transform(
   return parsed.data;
 }
 
-function evaluate(expression: Expression, variables: Record<string, unknown>, limitMs: number) {
-  if (expression.expr !== undefined) return evaluateCel(expression.expr, variables, limitMs);
+function evaluateExpression(
+  expression: Expression,
+  variables: Record<string, unknown>,
+  limitMs: number,
+  lastResult: unknown,
+) {
+  if (expression.expr !== undefined) {
+    return evaluateCel(expression.expr, variables, limitMs, lastResult);
+  }
   return renderTemplate(expression.template ?? '', variables);
 }
 
