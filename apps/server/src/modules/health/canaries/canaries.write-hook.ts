@@ -52,9 +52,9 @@ export const canariesWriteHook: WriteHook = {
       await refuseForeignPairings(ctx.client, ctx.actor, pairings);
       // A new or edited schedule starts at a random point of its period: edits made together
       // (an apply of many canaries) do not all run in the same second. A canary with an
-      // agentSelector never runs here: its copies run on the agents.
+      // agentSelector never runs here: its copies run on the agents. `replicas: 0` pauses it.
       const next =
-        parsed.schedule && parsed.agentSelector.length === 0
+        parsed.schedule && parsed.agentSelector.length === 0 && !parsed.paused
           ? new Date(firstSlot(parseSchedule(parsed.schedule), Date.now()))
           : null;
       written.push({

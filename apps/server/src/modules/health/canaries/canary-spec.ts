@@ -41,6 +41,8 @@ export type SpecResult =
       schedule: string | undefined;
       /** Agents that run copies of this canary instead of the upstream (empty: it runs here). */
       agentSelector: string[];
+      /** `replicas: 0`: as canary-checker, the canary is kept but not scheduled. */
+      paused: boolean;
     }
   | { ok: false; field: string; message: string };
 
@@ -103,7 +105,13 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       return { ok: false, field, message: error instanceof Error ? error.message : String(error) };
     }
   }
-  return { ok: true, checks, schedule, agentSelector: parsedSettings.data.agentSelector ?? [] };
+  return {
+    ok: true,
+    checks,
+    schedule,
+    agentSelector: parsedSettings.data.agentSelector ?? [],
+    paused: parsedSettings.data.replicas === 0,
+  };
 }
 
 function problemAt(base: string, error: z.ZodError): SpecResult {
