@@ -4,6 +4,7 @@ import { intervalSchedule, parseSchedule } from '../engine/schedule.ts';
 import { agentSelectorSchema } from './agent-selector.ts';
 import { dependencyProblem } from './dependencies.ts';
 import { expressionProblem } from './expression-validation.ts';
+import { metricsProblem } from './metric-spec.ts';
 
 const settingsSchema = z
   .object({
@@ -77,7 +78,7 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       const at = `spec.${key}[${index}]`;
       if (!parsed.success) return problemAt(at, parsed.error);
       const check = checkObject(parsed.data);
-      const badExpression = expressionProblem(check);
+      const badExpression = expressionProblem(check) ?? metricsProblem(check);
       if (badExpression) {
         return { ok: false, field: `${at}.${badExpression.field}`, message: badExpression.message };
       }

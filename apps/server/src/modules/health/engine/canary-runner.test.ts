@@ -35,6 +35,7 @@ function canaryOf(checks: readonly FakeCheck[]) {
     dependsOn: check.dependsOn ?? [],
     timeoutMs: check.timeoutMs,
     transformDeleteStrategy: undefined,
+    metrics: [],
     runner: {
       endpoint: undefined,
       run: (ctx) => {
@@ -74,6 +75,7 @@ function deps(limit = new ConcurrencyLimit(10)): CanaryRunnerDeps {
     }),
     syncTransformed: () => Promise.resolve({ ids: new Map(), missing: [] }),
     lastResult: () => Promise.resolve(undefined),
+    recordMetric: () => undefined,
   };
 }
 

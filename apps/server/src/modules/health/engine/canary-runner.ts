@@ -12,6 +12,7 @@ import {
 } from '../expressions/check-expressions.ts';
 import type { CanaryRun, CheckResult } from '../history/check-result.ts';
 import { executeCheck } from './check-execution.ts';
+import { withMetrics, type CustomMetric } from './custom-metrics.ts';
 import type { ConcurrencyLimit } from './concurrency.ts';
 import type { PreparedCanary, RunnableCheck } from './prepared-canary.ts';
 import type { TransformParent } from './transformed-checks.repository.ts';
@@ -31,6 +32,8 @@ export interface CanaryRunnerDeps {
    * (undefined when it never ran). Asked only by checks whose expressions call it.
    */
   lastResult(checkId: string): Promise<Record<string, unknown> | undefined>;
+  /** Records a custom metric; answers why not when it cannot. */
+  recordMetric(metric: CustomMetric): string | undefined;
   /** Called as each check without dependencies starts, with how late it is (ms). */
   onStart?(latenessMs: number): void;
 }
@@ -110,7 +113,7 @@ export async function runCanary(
       const output = { ...outcome.data, pass: true, message: outcome.message ?? '', duration };
       outputs.set(check.name, celScalars(output));
     }
-    if (!hasExpressions(check.expressions)) {
+    if (!hasExpressions(check.expressions) && check.metrics.length === 0) {
       results.push(toResult(check, outcome, time, duration));
       return tally(check, outcome.pass, outcome.error);
     }
@@ -120,12 +123,11 @@ export async function runCanary(
       outputs: Object.fromEntries(check.dependsOn.map((name) => [name, outputs.get(name) ?? {}])),
     };
     const previous = readsLastResult(check) ? await deps.lastResult(check.id) : undefined;
-    const judged = judgeOutcome(
-      check.expressions,
-      outcome,
-      environment,
-      deps.expressionLimitMs,
-      previous,
+    const judged = withMetrics(
+      judgeOutcome(check.expressions, outcome, environment, deps.expressionLimitMs, previous),
+      check.metrics,
+      { ...celScalars(outcome.data), ...environment },
+      deps,
     );
     results.push(
       toResult(

@@ -4,6 +4,7 @@ import { checkTypes } from '../check-types/registry.ts';
 import { parseCanarySpec } from '../canaries/canary-spec.ts';
 import type { CheckExpressions } from '../expressions/check-expressions.ts';
 import type { CanaryRow } from './canary-store.repository.ts';
+import { metricSpecSchema, type MetricSpec } from '../canaries/metric-spec.ts';
 import { parseSchedule, type Schedule } from './schedule.ts';
 
 /** A declared check ready to run: its row id, its expressions and its bound runner. */
@@ -16,6 +17,8 @@ export interface RunnableCheck {
   readonly dependsOn: readonly string[];
   readonly timeoutMs: number | undefined;
   readonly transformDeleteStrategy: 'MarkHealthy' | 'MarkUnhealthy' | 'Ignore' | undefined;
+  /** Custom Prometheus series made from each result. */
+  readonly metrics: readonly MetricSpec[];
   readonly runner: PreparedCheck;
 }
 
@@ -40,6 +43,7 @@ const runtimeFields = z.object({
   dependsOn: z.array(z.string()).optional(),
   timeout: z.number().positive().optional(),
   transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
+  metrics: z.array(metricSpecSchema).optional(),
 });
 
 /**
@@ -66,6 +70,7 @@ export function prepareCanary(row: CanaryRow): PreparedCanary {
       dependsOn: fields.dependsOn ?? [],
       timeoutMs: fields.timeout === undefined ? undefined : fields.timeout * 1000,
       transformDeleteStrategy: fields.transformDeleteStrategy,
+      metrics: fields.metrics ?? [],
       runner: type.prepare(declared.spec),
     });
   }
