@@ -14,6 +14,7 @@ import { creatorOf } from './creator.repository.ts';
 import { retireCopiesOf, syncCopiesOf } from './selector-copies.ts';
 import { parentById } from './selector-copies.repository.ts';
 import { firstSlot, parseSchedule } from '../engine/schedule.ts';
+import { junitReportCheck } from '../engine/junit-result-mode.ts';
 
 const writtenCanary = z.object({
   id: z.string(),
@@ -86,7 +87,7 @@ export const canariesWriteHook: WriteHook = {
       await syncChecks(
         ctx.client,
         { id: canary.id, namespace: canary.namespace, agentId: canary.agent_id },
-        parsed.checks,
+        parsed.junit ? [...parsed.checks, junitReportCheck] : parsed.checks,
       );
     }
   },

@@ -44,6 +44,8 @@ export type SpecResult =
       agentSelector: string[];
       /** `replicas: 0`: as canary-checker, the canary is kept but not scheduled. */
       paused: boolean;
+      /** `resultMode: junit`: the runs are recorded as one JUnit report on one check. */
+      junit: boolean;
     }
   | { ok: false; field: string; message: string };
 
@@ -112,6 +114,7 @@ export function parseCanarySpec(spec: unknown): SpecResult {
     schedule,
     agentSelector: parsedSettings.data.agentSelector ?? [],
     paused: parsedSettings.data.replicas === 0,
+    junit: parsedSettings.data.resultMode === 'junit',
   };
 }
 

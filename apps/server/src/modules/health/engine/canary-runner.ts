@@ -13,6 +13,7 @@ import {
 import type { CanaryRun, CheckResult } from '../history/check-result.ts';
 import { executeCheck } from './check-execution.ts';
 import { withMetrics, type CustomMetric } from './custom-metrics.ts';
+import { junitReport } from './junit-result-mode.ts';
 import type { ConcurrencyLimit } from './concurrency.ts';
 import type { PreparedCanary, RunnableCheck } from './prepared-canary.ts';
 import type { TransformParent } from './transformed-checks.repository.ts';
@@ -214,8 +215,9 @@ export async function runCanary(
     ? canary.checks.filter((c) => c.id === options.only)
     : canary.checks;
   await Promise.all(selected.map((check) => runOne(check)));
+  const report = canary.junitReportId && junitReport(canary, canary.junitReportId, results);
   return {
-    results,
+    results: report ? [report] : results,
     run: {
       canaryId: canary.id,
       canaryName: canary.name,

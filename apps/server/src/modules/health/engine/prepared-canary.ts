@@ -5,6 +5,7 @@ import { parseCanarySpec } from '../canaries/canary-spec.ts';
 import type { CheckExpressions } from '../expressions/check-expressions.ts';
 import type { CanaryRow } from './canary-store.repository.ts';
 import { metricSpecSchema, type MetricSpec } from '../canaries/metric-spec.ts';
+import { junitReportCheck } from './junit-result-mode.ts';
 import { parseSchedule, type Schedule } from './schedule.ts';
 
 /** A declared check ready to run: its row id, its expressions and its bound runner. */
@@ -31,6 +32,8 @@ export interface PreparedCanary {
   readonly updatedAt: number;
   readonly schedule: Schedule | null;
   readonly checks: readonly RunnableCheck[];
+  /** `resultMode: junit`: the check its runs are recorded on, as one report. */
+  readonly junitReportId?: string | undefined;
   /** Its checks may pair a connection with their own url (an admin wrote the spec). */
   readonly connectionPairingApproved: boolean;
 }
@@ -84,6 +87,9 @@ export function prepareCanary(row: CanaryRow): PreparedCanary {
     schedule: row.schedule ? parseSchedule(row.schedule) : null,
     checks,
     connectionPairingApproved: row.connection_pairing_approved,
+    junitReportId: parsed.junit
+      ? ids.get(`${junitReportCheck.type}/${junitReportCheck.name}`)?.id
+      : undefined,
   };
 }
 
