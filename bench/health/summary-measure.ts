@@ -86,6 +86,7 @@ export async function measureRange(
     cold: stats(times.cold),
     httpCpu: stats(cpu),
     bytes: Buffer.byteLength(body),
-    checks: z.array(z.unknown()).parse(JSON.parse(body)).length,
+    checks: z.object({ checks_summary: z.array(z.unknown()) }).parse(JSON.parse(body))
+      .checks_summary.length,
   };
 }

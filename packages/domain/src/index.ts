@@ -10,3 +10,4 @@ export * from './connections/connection-types.ts';
 export * from './connections/connection-form.ts';
 export * from './connections/secret-source.ts';
 export * from './notifications/notifications.ts';
+export * from './health/summary-api.ts';

@@ -80,6 +80,64 @@ describe('canaries through the data API', () => {
     expect(gone).toEqual([{ n: 2 }]);
   });
 
+  it("gives each check its canary's labels merged with its own, the check's winning", async () => {
+    const created = await api.request('canaries?select=id', {
+      method: 'POST',
+      role: 'editor',
+      headers: { prefer: 'return=representation' },
+      body: {
+        name: 'labelled',
+        namespace: 'prod',
+        labels: { team: 'web', env: 'prod' },
+        spec: { http: [{ name: 'own', url: 'https://example.com', labels: { team: 'sre' } }] },
+      },
+    });
+    expect(created.status).toBe(201);
+    const canaryId = String(rowsOf(created.json)[0]?.id);
+    const labelsNow = async () =>
+      api.query(`select labels from checks where canary_id = $1 and deleted_at is null`, [
+        canaryId,
+      ]);
+    expect(await labelsNow()).toEqual([{ labels: { team: 'sre', env: 'prod' } }]);
+    const relabelled = await api.request(`canaries?id=eq.${canaryId}`, {
+      method: 'PATCH',
+      role: 'editor',
+      body: { labels: { env: 'staging', region: 'eu' } },
+    });
+    expect(relabelled.status).toBe(204);
+    expect(await labelsNow()).toEqual([{ labels: { team: 'sre', env: 'staging', region: 'eu' } }]);
+  });
+
+  it('pauses a canary with replicas: 0 (no run scheduled) and resumes it when replicas is not 0', async () => {
+    const paused = { schedule: '@every 30s', replicas: 0, http: spec.http };
+    const created = await api.request('canaries?select=id', {
+      method: 'POST',
+      role: 'editor',
+      headers: { prefer: 'return=representation' },
+      body: { name: 'paused', namespace: 'prod', spec: paused },
+    });
+    expect(created.status).toBe(201);
+    const canaryId = String(rowsOf(created.json)[0]?.id);
+    const nextRun = async () =>
+      (
+        await api.query<{ scheduled: boolean }>(
+          `select next_runtime is not null as scheduled from canaries where id = $1`,
+          [canaryId],
+        )
+      )[0]?.scheduled;
+    expect(await nextRun()).toBe(false);
+    const patch = async (replicas: number) =>
+      api.request(`canaries?id=eq.${canaryId}`, {
+        method: 'PATCH',
+        role: 'editor',
+        body: { spec: { ...paused, replicas } },
+      });
+    expect((await patch(1)).status).toBe(204);
+    expect(await nextRun()).toBe(true);
+    expect((await patch(0)).status).toBe(204);
+    expect(await nextRun()).toBe(false);
+  });
+
   it('soft-deletes the checks with the canary', async () => {
     const deleted = await api.request(`canaries?id=eq.${id}`, {
       method: 'PATCH',

@@ -1,4 +1,10 @@
-import { canRunChecks, parseTimeRange } from '@vigil/domain';
+import {
+  canRunChecks,
+  canonicalFilterKeys,
+  checkSummaryFilterSchema,
+  parseTimeRange,
+  type CheckSummaryFilter,
+} from '@vigil/domain';
 import { z } from 'zod';
 import type { Database } from '../../platform/db.ts';
 import {
@@ -14,7 +20,9 @@ import { canaryOfCheck } from './engine/canary-store.repository.ts';
 import type { HealthEngine, RunNowResult } from './engine/health-engine.ts';
 import { checkGraph, type CheckGraph } from './history/graph.service.ts';
 import type { HistoryRetention } from './history/retention.ts';
+import type { SummaryEntry } from './history/check-summary.ts';
 import { SummaryCache } from './history/summary-cache.ts';
+import { filterSummary } from './history/summary-filter.ts';
 import { summariseAll } from './history/summary.service.ts';
 
 const range = (field: string) =>
@@ -45,17 +53,31 @@ export function createHealthService(
   retention: HistoryRetention,
   summaryFreshMs: number,
 ) {
-  const summaries = new SummaryCache(summaryFreshMs);
+  const summaries = new SummaryCache<Summary>(summaryFreshMs);
+  const summaryOf = (timeRange: number): Promise<Summary> => {
+    const now = Date.now();
+    return summaries.get(timeRange, now, async () => {
+      const entries = await summariseAll(db, timeRange, now, retention);
+      return { entries, list: listOf(entries) };
+    });
+  };
   return {
-    /** The checks as a JSON array (text: each entry is built without re-serialising). */
+    /** Every check, answered as JSON text: each entry is built without re-serialising. */
     async summary(actor: Actor, query: unknown): Promise<string> {
       authorise(actor, 'canaries', 'read');
       const { timeRange } = parse(summaryQuery, query);
-      const now = Date.now();
-      return summaries.get(timeRange, now, async () => {
-        const entries = await summariseAll(db, timeRange, now, retention);
-        return `[${entries.map((entry) => entry.json).join(',')}]`;
-      });
+      const started = performance.now();
+      const { list } = await summaryOf(timeRange);
+      return responseOf(list, started);
+    },
+    /** The checks a filter body keeps (canary-checker's POST /api/summary). */
+    async filteredSummary(actor: Actor, body: unknown): Promise<string> {
+      authorise(actor, 'canaries', 'read');
+      const filter: CheckSummaryFilter = parse(checkSummaryFilterSchema, canonicalFilterKeys(body));
+      const timeRange = filter.timeRange ? parseTimeRange(filter.timeRange) : undefined;
+      const started = performance.now();
+      const { entries } = await summaryOf(timeRange ?? 3_600_000);
+      return responseOf(listOf(filterSummary(entries, filter)), started);
     },
     async graph(actor: Actor, query: unknown): Promise<CheckGraph> {
       authorise(actor, 'canaries', 'read');
@@ -82,6 +104,22 @@ export function createHealthService(
       return result;
     },
   };
+}
+
+interface Summary {
+  readonly entries: readonly SummaryEntry[];
+  /** The entries as one JSON array. */
+  readonly list: string;
+}
+
+function listOf(entries: readonly SummaryEntry[]): string {
+  return `[${entries.map((entry) => entry.json).join(',')}]`;
+}
+
+/** canary-checker's and Mission Control's answer: {duration, runnerName, checks_summary}. */
+function responseOf(list: string, started: number): string {
+  const duration = Math.round(performance.now() - started);
+  return `{"duration":${duration},"runnerName":"local","checks_summary":${list}}`;
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {

@@ -14,6 +14,7 @@ import { creatorOf } from './creator.repository.ts';
 import { retireCopiesOf, syncCopiesOf } from './selector-copies.ts';
 import { parentById } from './selector-copies.repository.ts';
 import { firstSlot, parseSchedule } from '../engine/schedule.ts';
+import { junitReportCheck } from '../engine/junit-result-mode.ts';
 
 const writtenCanary = z.object({
   id: z.string(),
@@ -52,9 +53,9 @@ export const canariesWriteHook: WriteHook = {
       await refuseForeignPairings(ctx.client, ctx.actor, pairings);
       // A new or edited schedule starts at a random point of its period: edits made together
       // (an apply of many canaries) do not all run in the same second. A canary with an
-      // agentSelector never runs here: its copies run on the agents.
+      // agentSelector never runs here: its copies run on the agents. `replicas: 0` pauses it.
       const next =
-        parsed.schedule && parsed.agentSelector.length === 0
+        parsed.schedule && parsed.agentSelector.length === 0 && !parsed.paused
           ? new Date(firstSlot(parseSchedule(parsed.schedule), Date.now()))
           : null;
       written.push({
@@ -86,7 +87,7 @@ export const canariesWriteHook: WriteHook = {
       await syncChecks(
         ctx.client,
         { id: canary.id, namespace: canary.namespace, agentId: canary.agent_id },
-        parsed.checks,
+        parsed.junit ? [...parsed.checks, junitReportCheck] : parsed.checks,
       );
     }
   },

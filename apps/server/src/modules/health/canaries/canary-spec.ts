@@ -11,6 +11,7 @@ import { intervalSchedule, parseSchedule } from '../engine/schedule.ts';
 import { agentSelectorSchema } from './agent-selector.ts';
 import { dependencyProblem } from './dependencies.ts';
 import { expressionProblem } from './expression-validation.ts';
+import { metricsProblem } from './metric-spec.ts';
 
 const settingsSchema = z
   .object({
@@ -55,6 +56,10 @@ export type SpecResult =
       agentSelector: string[];
       /** Retry defaults for every check (`spec.retries`). */
       retries: CheckRetriesSpec | undefined;
+      /** `replicas: 0`: as canary-checker, the canary is kept but not scheduled. */
+      paused: boolean;
+      /** `resultMode: junit`: the runs are recorded as one JUnit report on one check. */
+      junit: boolean;
     }
   | { ok: false; field: string; message: string };
 
@@ -93,7 +98,7 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       const at = type.single === true ? `spec.${key}` : `spec.${key}[${index}]`;
       if (!parsed.success) return problemAt(at, parsed.error);
       const check = checkObject(parsed.data);
-      const badExpression = expressionProblem(check);
+      const badExpression = expressionProblem(check) ?? metricsProblem(check);
       if (badExpression) {
         return { ok: false, field: `${at}.${badExpression.field}`, message: badExpression.message };
       }
@@ -127,6 +132,8 @@ export function parseCanarySpec(spec: unknown): SpecResult {
     schedule,
     agentSelector: parsedSettings.data.agentSelector ?? [],
     retries: parsedSettings.data.retries,
+    paused: parsedSettings.data.replicas === 0,
+    junit: parsedSettings.data.resultMode === 'junit',
   };
 }
 

@@ -7,6 +7,7 @@ const declaredColumns = `c(type text, name text, namespace text, description tex
 /**
  * Makes the canary's live checks exactly the declared ones: new ones are added, existing ones
  * (same canary, type and name) updated in place so their history stays, the rest soft-deleted.
+ * A check's labels are its canary's with its own over them, as canary-checker gives them.
  */
 export async function syncChecks(
   db: Queryable,
@@ -25,8 +26,9 @@ export async function syncChecks(
     `insert into checks (canary_id, agent_id, type, name, namespace, description, icon, endpoint,
        labels, spec, severity, owner)
      select $1, $2, c.type, c.name, coalesce(c.namespace, $3), c.description, c.icon, c.endpoint,
-       coalesce(c.labels, '{}'), c.spec, c.severity, c.owner
+       p.labels || coalesce(c.labels, '{}'), c.spec, c.severity, c.owner
      from jsonb_to_recordset($4::jsonb) as ${declaredColumns}
+     cross join (select labels from canaries where id = $1) p
      on conflict (canary_id, type, name) where deleted_at is null do update set
        namespace = excluded.namespace, description = excluded.description, icon = excluded.icon,
        endpoint = excluded.endpoint, labels = excluded.labels, spec = excluded.spec,

@@ -41,6 +41,7 @@ function canaryOf(checks: readonly FakeCheck[]) {
     timeoutMs: check.timeoutMs,
     retryPolicy: check.retryPolicy,
     transformDeleteStrategy: undefined,
+    metrics: [],
     runner: {
       endpoint: undefined,
       run: (ctx) => {
@@ -80,6 +81,8 @@ function deps(limit = new ConcurrencyLimit(10)): CanaryRunnerDeps {
       resolveValue: () => Promise.resolve(undefined),
     }),
     syncTransformed: () => Promise.resolve({ ids: new Map(), missing: [] }),
+    lastResult: () => Promise.resolve(undefined),
+    recordMetric: () => undefined,
   };
 }
 

@@ -13,6 +13,8 @@ import {
 import type { CanaryRun, CheckResult } from '../history/check-result.ts';
 import { executeCheck } from './check-execution.ts';
 import { runWithRetries } from './check-retries.ts';
+import { withMetrics, type CustomMetric } from './custom-metrics.ts';
+import { junitReport } from './junit-result-mode.ts';
 import type { ConcurrencyLimit } from './concurrency.ts';
 import type { PreparedCanary, RunnableCheck } from './prepared-canary.ts';
 import type { TransformParent } from './transformed-checks.repository.ts';
@@ -27,6 +29,13 @@ export interface CanaryRunnerDeps {
     checks: readonly TransformedCheck[],
     keepMissing: boolean,
   ): Promise<{ ids: Map<string, string>; missing: Array<{ id: string; name: string }> }>;
+  /**
+   * The check's latest recorded result, as canary-checker's `last_result()` answers it
+   * (undefined when it never ran). Asked only by checks whose expressions call it.
+   */
+  lastResult(checkId: string): Promise<Record<string, unknown> | undefined>;
+  /** Records a custom metric; answers why not when it cannot. */
+  recordMetric(metric: CustomMetric): string | undefined;
   /** Called as each check without dependencies starts, with how late it is (ms). */
   onStart?(latenessMs: number): void;
 }
@@ -124,15 +133,17 @@ export async function runCanary(
       const output = { ...outcome.data, pass: true, message: outcome.message ?? '', duration };
       outputs.set(check.name, celScalars(output));
     }
-    if (!hasExpressions(check.expressions)) {
+    if (!hasExpressions(check.expressions) && check.metrics.length === 0) {
       results.push(toResult(check, outcome, time, duration));
       return tally(check, outcome.pass, outcome.error);
     }
-    const judged = judgeOutcome(
-      check.expressions,
-      outcome,
-      environmentOf(check),
-      deps.expressionLimitMs,
+    const environment = environmentOf(check);
+    const previous = readsLastResult(check) ? await deps.lastResult(check.id) : undefined;
+    const judged = withMetrics(
+      judgeOutcome(check.expressions, outcome, environment, deps.expressionLimitMs, previous),
+      check.metrics,
+      { ...celScalars(outcome.data), ...environment },
+      deps,
     );
     results.push(
       toResult(
@@ -220,8 +231,9 @@ export async function runCanary(
     : // Pushed checks (webhook) run when a push arrives, never on the schedule.
       canary.checks.filter((c) => c.runner.pushed !== true);
   await Promise.all(selected.map((check) => runOne(check)));
+  const report = canary.junitReportId && junitReport(canary, canary.junitReportId, results);
   return {
-    results,
+    results: report ? [report] : results,
     run: {
       canaryId: canary.id,
       canaryName: canary.name,
@@ -251,6 +263,22 @@ function dependedOn(canary: PreparedCanary): ReadonlySet<string> {
     dependedOnNames.set(canary, names);
   }
   return names;
+}
+
+const callsLastResult = /\blast_result\s*\(/;
+const readsLastResultOf = new WeakMap<RunnableCheck, boolean>();
+
+/** Whether a check's expressions call `last_result()`: only those read the database for it. */
+function readsLastResult(check: RunnableCheck): boolean {
+  let reads = readsLastResultOf.get(check);
+  if (reads === undefined) {
+    const { test, display, transform } = check.expressions;
+    reads = [test, display, transform].some(
+      (expression) => expression?.expr !== undefined && callsLastResult.test(expression.expr),
+    );
+    readsLastResultOf.set(check, reads);
+  }
+  return reads;
 }
 
 /** Worked out once per prepared canary, which the engine keeps until the canary changes. */

@@ -17,6 +17,8 @@ import { ResultBatcher } from './result-batcher.ts';
 import { HealthScheduler } from './scheduler.ts';
 import { engineStartSlack } from './start-slack.ts';
 import { syncTransformedChecks } from './transformed-checks.repository.ts';
+import { lastResultOf } from './last-result.repository.ts';
+import { CustomMetricSeries, type CustomMetric } from './custom-metrics.ts';
 import type { ValueResolver } from './values.ts';
 
 export interface HealthEngineOptions {
@@ -49,6 +51,7 @@ const stopWaitMs = 10_000;
 export function createHealthEngine(options: HealthEngineOptions) {
   const { db, log } = options;
   const metrics = createHealthMetrics(options.metrics);
+  const customSeries = new CustomMetricSeries(options.metrics);
   const limit = new ConcurrencyLimit(options.maxConcurrentChecks);
   const prepared = new Map<string, PreparedCanary>();
   const write = async (
@@ -93,6 +96,8 @@ export function createHealthEngine(options: HealthEngineOptions) {
     syncTransformed: (
       ...args: Parameters<typeof syncTransformedChecks> extends [unknown, ...infer R] ? R : never
     ) => syncTransformedChecks(db.pool, ...args),
+    lastResult: (checkId: string) => lastResultOf(db.pool, checkId),
+    recordMetric: (metric: CustomMetric) => customSeries.record(metric),
     onStart: (ms: number) => metrics.lateness(ms),
   };
 

@@ -5,6 +5,8 @@ import { parseCanarySpec } from '../canaries/canary-spec.ts';
 import { checkRetriesSpec, retryPolicy, type RetryPolicy } from './check-retries.ts';
 import type { CheckExpressions } from '../expressions/check-expressions.ts';
 import type { CanaryRow } from './canary-store.repository.ts';
+import { metricSpecSchema, type MetricSpec } from '../canaries/metric-spec.ts';
+import { junitReportCheck } from './junit-result-mode.ts';
 import { parseSchedule, type Schedule } from './schedule.ts';
 
 /** A declared check ready to run: its row id, its expressions and its bound runner. */
@@ -19,6 +21,8 @@ export interface RunnableCheck {
   /** canary-checker's `retries`, the check's over the canary's; undefined: one attempt. */
   readonly retryPolicy: RetryPolicy | undefined;
   readonly transformDeleteStrategy: 'MarkHealthy' | 'MarkUnhealthy' | 'Ignore' | undefined;
+  /** Custom Prometheus series made from each result. */
+  readonly metrics: readonly MetricSpec[];
   readonly runner: PreparedCheck;
 }
 
@@ -31,6 +35,8 @@ export interface PreparedCanary {
   readonly updatedAt: number;
   readonly schedule: Schedule | null;
   readonly checks: readonly RunnableCheck[];
+  /** `resultMode: junit`: the check its runs are recorded on, as one report. */
+  readonly junitReportId?: string | undefined;
   /** Its checks may pair a connection with their own url (an admin wrote the spec). */
   readonly connectionPairingApproved: boolean;
   /** `spec.env`: values its checks' templates may use, resolved at each run. */
@@ -48,6 +54,7 @@ const runtimeFields = z.object({
   timeout: z.number().positive().optional(),
   retries: checkRetriesSpec.optional(),
   transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
+  metrics: z.array(metricSpecSchema).optional(),
 });
 
 /**
@@ -75,6 +82,7 @@ export function prepareCanary(row: CanaryRow): PreparedCanary {
       timeoutMs: fields.timeout === undefined ? undefined : fields.timeout * 1000,
       retryPolicy: retryPolicy(parsed.retries, fields.retries),
       transformDeleteStrategy: fields.transformDeleteStrategy,
+      metrics: fields.metrics ?? [],
       runner: type.prepare(declared.spec),
     });
   }
@@ -89,6 +97,9 @@ export function prepareCanary(row: CanaryRow): PreparedCanary {
     checks,
     connectionPairingApproved: row.connection_pairing_approved,
     env: canaryEnv.parse(row.spec).env ?? {},
+    junitReportId: parsed.junit
+      ? ids.get(`${junitReportCheck.type}/${junitReportCheck.name}`)?.id
+      : undefined,
   };
 }
 

@@ -35,6 +35,22 @@ describe('judgeOutcome', () => {
     });
   });
 
+  it("keeps a failed check's own error beside its display's error", () => {
+    const down = { pass: false, error: 'ECONNREFUSED', data: {} };
+    const judged = judgeOutcome({ display: { expr: 'json.missing' } }, down, env, 100);
+    expect(judged.pass).toBe(false);
+    expect(judged.invalid).toBe(true);
+    expect(judged.error).toMatch(/^ECONNREFUSED, \S/);
+    expect(judged.error?.length).toBeGreaterThan('ECONNREFUSED, '.length);
+    const failedTest = judgeOutcome(
+      { test: { expr: 'code == 500' }, display: { expr: 'nope.field' } },
+      ok,
+      env,
+      100,
+    );
+    expect(failedTest.error).toMatch(/^test "code == 500" returned false, \S/);
+  });
+
   it('sets the message from display', () => {
     const judged = judgeOutcome(
       { display: { expr: "'items: ' + string(size(json.items)) + ' on ' + check.name" } },

@@ -56,13 +56,14 @@ export function hasExpressions(expressions: CheckExpressions): boolean {
 /**
  * Applies a check's `test`, `display` and `transform` to what its runner found. A failed run
  * stays failed (there is nothing to test); expressions that cannot be evaluated fail the
- * check as invalid, with the expression's error.
+ * check as invalid, with the expression's error after the check's own.
  */
 export function judgeOutcome(
   expressions: CheckExpressions,
   outcome: CheckOutcome,
   environment: Record<string, unknown>,
   limitMs: number,
+  lastResult?: unknown,
 ): JudgedOutcome {
   const base = {
     pass: outcome.pass,
@@ -72,15 +73,16 @@ export function judgeOutcome(
     transformed: undefined,
   };
   const variables = { ...celScalars(outcome.data), ...environment };
+  const evaluate = (expression: Expression) =>
+    evaluateExpression(expression, variables, limitMs, lastResult);
+  let judged: JudgedOutcome = base;
   try {
-    let judged: JudgedOutcome = base;
-    if (expressions.test && outcome.pass)
-      judged = applyTest(expressions.test, judged, variables, limitMs);
+    if (expressions.test && outcome.pass) judged = applyTest(expressions.test, judged, evaluate);
     if (expressions.display) {
-      judged = { ...judged, message: text(evaluate(expressions.display, variables, limitMs)) };
+      judged = { ...judged, message: text(evaluate(expressions.display)) };
     }
     if (expressions.transform && outcome.pass) {
-      const transformed = transform(expressions.transform, variables, limitMs);
+      const transformed = transform(expressions.transform, evaluate);
       if (transformed.length === 0 && expressions.markFailOnEmpty) {
         return { ...judged, pass: false, error: 'transform returned no checks', transformed };
       }
@@ -89,17 +91,17 @@ export function judgeOutcome(
     return judged;
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
-    return { ...base, pass: false, invalid: true, error: error.message };
+    // As canary-checker, the check's own error (or its test's) stays, with this one after it.
+    const own = judged.error;
+    const both = own ? `${own}, ${error.message}` : error.message;
+    return { ...base, pass: false, invalid: true, error: both };
   }
 }
 
-function applyTest(
-  test: Expression,
-  judged: JudgedOutcome,
-  variables: Record<string, unknown>,
-  limitMs: number,
-): JudgedOutcome {
-  const value = evaluate(test, variables, limitMs);
+type Evaluate = (expression: Expression) => unknown;
+
+function applyTest(test: Expression, judged: JudgedOutcome, evaluate: Evaluate): JudgedOutcome {
+  const value = evaluate(test);
   const result =
     test.javascript !== undefined
       ? parseGoBool(value)
@@ -114,12 +116,8 @@ function applyTest(
     : { ...judged, pass: false, error: `test ${describe(test)} returned false` };
 }
 
-function transform(
-  expression: Expression,
-  variables: Record<string, unknown>,
-  limitMs: number,
-): TransformedCheck[] {
-  let value = evaluate(expression, variables, limitMs);
+function transform(expression: Expression, evaluate: Evaluate): TransformedCheck[] {
+  let value = evaluate(expression);
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value);
@@ -138,11 +136,18 @@ function transform(
   return parsed.data;
 }
 
-function evaluate(expression: Expression, variables: Record<string, unknown>, limitMs: number) {
+function evaluateExpression(
+  expression: Expression,
+  variables: Record<string, unknown>,
+  limitMs: number,
+  lastResult: unknown,
+) {
   if (expression.javascript !== undefined) {
     return evaluateJavascript(expression.javascript, variables, limitMs);
   }
-  if (expression.expr !== undefined) return evaluateCel(expression.expr, variables, limitMs);
+  if (expression.expr !== undefined) {
+    return evaluateCel(expression.expr, variables, limitMs, lastResult);
+  }
   return renderTemplate(expression.template ?? '', variables);
 }
 

@@ -3,15 +3,15 @@
  * for one time range while it is being computed wait for that computation (single flight), and
  * later ones within `freshMs` of its start reuse it. The answer is at most `freshMs` old.
  */
-export class SummaryCache {
-  readonly #entries = new Map<number, { at: number; value: Promise<string> }>();
+export class SummaryCache<T = string> {
+  readonly #entries = new Map<number, { at: number; value: Promise<T> }>();
 
   constructor(
     private readonly freshMs: number,
     private readonly maxEntries = 32,
   ) {}
 
-  get(windowMs: number, now: number, compute: () => Promise<string>): Promise<string> {
+  get(windowMs: number, now: number, compute: () => Promise<T>): Promise<T> {
     if (this.freshMs <= 0) return compute();
     const cached = this.#entries.get(windowMs);
     if (cached && now - cached.at < this.freshMs) return cached.value;

@@ -1,17 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/http.ts';
 import { checkSummaryListSchema, type CheckSummary } from '../model/check-summary.ts';
+
+/** canary-checker's and Mission Control's answer: the checks are under checks_summary. */
+const summaryAnswerSchema = z.object({ checks_summary: checkSummaryListSchema.default([]) });
 
 export const healthKeys = {
   summary: (timeRange: string) => ['health', 'summary', timeRange] as const,
 };
 
-export function fetchSummary(timeRange: string, signal?: AbortSignal): Promise<CheckSummary[]> {
+export async function fetchSummary(
+  timeRange: string,
+  signal?: AbortSignal,
+): Promise<CheckSummary[]> {
   // The same URL as summaryUrl(), so the route loader's early answer is taken.
-  return apiRequest('canary', '/api/summary', checkSummaryListSchema, {
+  const answer = await apiRequest('canary', '/api/summary', summaryAnswerSchema, {
     query: { timeRange },
     signal,
   });
+  return answer.checks_summary;
 }
 
 /** Polls the summary at the chosen refresh rate (0 = never). */

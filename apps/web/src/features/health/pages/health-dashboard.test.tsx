@@ -36,7 +36,7 @@ function renderPage(path: string) {
     ...sessionHandlers({}),
     http.get('/api/canary/api/summary', ({ request }) => {
       asked.push(new URL(request.url).searchParams.get('timeRange') ?? '');
-      return HttpResponse.json(checks);
+      return HttpResponse.json({ checks_summary: checks });
     }),
   );
   renderRoutes(appRoutes, [path], () => undefined);

@@ -40,7 +40,7 @@ const server = setupMsw();
 function renderPage(path = '/health', list: unknown[] = checks) {
   server.use(
     ...sessionHandlers({}),
-    http.get('/api/canary/api/summary', () => HttpResponse.json(list)),
+    http.get('/api/canary/api/summary', () => HttpResponse.json({ checks_summary: list })),
   );
   renderRoutes(appRoutes, [path], () => undefined);
   return userEvent.setup();
@@ -84,7 +84,7 @@ describe('check detail modal', () => {
     let ran = '';
     server.use(
       ...sessionHandlers({ roles }),
-      http.get('/api/canary/api/summary', () => HttpResponse.json(checks)),
+      http.get('/api/canary/api/summary', () => HttpResponse.json({ checks_summary: checks })),
       http.get('/api/db/check_statuses', () =>
         HttpResponse.json(
           [
