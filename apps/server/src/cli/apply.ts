@@ -122,7 +122,7 @@ async function resolveAll(
       const name = nameOf(value);
       plan.skipped.push({
         source,
-        what: `${found.kind}${name ? `/${name}` : ''} (${apiVersion}): kind ${found.kind} (${apiVersion}) is not supported by this server`,
+        what: `${found.kind}${name ? `/${name}` : ''} (${apiVersion}) is not a kind this server serves`,
       });
       continue;
     }

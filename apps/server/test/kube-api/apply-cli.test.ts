@@ -136,8 +136,8 @@ describe('vigil apply', () => {
     const b = path.join(folder, 'b.yaml');
     expect(result.stderr).toBe(
       [
-        `skipped "${a}": Pod/web (v1): kind Pod (v1) is not supported by this server`,
-        `skipped "${b}": Kustomization (kustomize.config.k8s.io/v1beta1): kind Kustomization (kustomize.config.k8s.io/v1beta1) is not supported by this server`,
+        `skipped "${a}": Pod/web (v1) is not a kind this server serves`,
+        `skipped "${b}": Kustomization (kustomize.config.k8s.io/v1beta1) is not a kind this server serves`,
         `skipped "${b}": a document without apiVersion and kind`,
         '2 applied, 3 skipped',
         '',
@@ -161,7 +161,9 @@ describe('vigil apply', () => {
     const result = await vigilApply(['-f', file, '--server', kube.app().baseUrl, '--token', token]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('canary.canaries.flanksource.com/five created\n');
-    expect(result.stderr).toContain(`skipped "${file}": Pod/web (v1)`);
+    expect(result.stderr).toContain(
+      `skipped "${file}": Pod/web (v1) is not a kind this server serves`,
+    );
     expect(result.stderr).toContain(
       `error: "${file}" (canary.canaries.flanksource.com): metadata.name is required`,
     );
