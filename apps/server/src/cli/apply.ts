@@ -16,22 +16,36 @@ const optionsSchema = z.object({
   namespace: z.string().min(1).optional(),
 });
 
-const documentSchema = z.looseObject({
-  apiVersion: z.string({ error: 'apiVersion is required' }),
-  kind: z.string({ error: 'kind is required' }),
+/** What names a document's kind; a document without it is reported and skipped. */
+const kindSchema = z.looseObject({ apiVersion: z.string().min(1), kind: z.string().min(1) });
+
+const metadataSchema = z.looseObject({
   metadata: z.looseObject({
-    name: z.string({ error: 'metadata.name is required' }),
+    name: z.string({ error: 'metadata.name is required' }).min(1, 'metadata.name is required'),
     namespace: z.string().optional(),
   }),
 });
-type Document = z.infer<typeof documentSchema>;
+
+interface Identified {
+  readonly source: string;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly value: Record<string, unknown>;
+}
+
+/** A document this run does not write: of a kind the server does not serve, or no resource. */
+interface Skipped {
+  readonly source: string;
+  readonly what: string;
+}
 
 type Client = ReturnType<typeof createApplyClient>;
 
 /**
  * `vigil apply -f …`: creates or updates each resource through a running Vigil's
  * Kubernetes-style API, so the server's validation and write hooks apply as for kubectl.
- * Every document is checked before anything is written, so a typo in a kind writes nothing.
+ * Like kubectl, it applies every document of a kind the server serves and reports the others;
+ * only a served document that fails makes it exit non-zero. Bad YAML still writes nothing.
  */
 export async function apply(parsed: ParsedArgs): Promise<void> {
   const options = optionsSchema.safeParse(parsed.options);
@@ -39,52 +53,95 @@ export async function apply(parsed: ParsedArgs): Promise<void> {
   if (parsed.files.length === 0) {
     throw new ConfigError('usage: vigil apply -f <file|directory|-> [-f …] [--server <url>]');
   }
-  const documents = (await readDocuments(parsed.files, () => process.stdin)).map(checked);
+  const documents = await readDocuments(parsed.files, () => process.stdin);
   if (documents.length === 0) throw new ConfigError('no objects passed to apply');
   const client = createApplyClient({
     server: apiBase(options.data.server ?? 'http://localhost:8080'),
     token: options.data.token ?? process.env.VIGIL_TOKEN,
   });
-  const manifests = await resolveAll(client, documents, options.data.namespace ?? 'default');
-  let failed = 0;
-  for (const manifest of manifests) {
+  const plan = await resolveAll(client, documents, options.data.namespace ?? 'default');
+  for (const skipped of plan.skipped) {
+    process.stderr.write(`skipped "${skipped.source}": ${skipped.what}\n`);
+  }
+  let failed = plan.invalid.length;
+  for (const invalid of plan.invalid) process.stderr.write(`${invalid}\n`);
+  for (const manifest of plan.manifests) {
     const outcome = await client.apply(manifest);
     report(manifest, outcome);
     if (outcome.result === 'failed') failed += 1;
   }
-  if (failed > 0) throw new Error(`${failed} of ${manifests.length} objects were not applied`);
+  const served = plan.manifests.length + plan.invalid.length;
+  const skippedNote = plan.skipped.length > 0 ? `; ${plan.skipped.length} skipped` : '';
+  if (failed > 0) {
+    throw new Error(`${failed} of ${served} objects were not applied${skippedNote}`);
+  }
+  if (plan.skipped.length > 0) {
+    process.stderr.write(`${served} applied, ${plan.skipped.length} skipped\n`);
+  }
 }
 
-function checked(document: SourceDocument): { source: string; value: Document } {
-  const parsed = documentSchema.safeParse(document.value);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'not a resource';
-    throw new ConfigError(`${document.source}: ${message}`);
+function identified(document: SourceDocument): Identified | Skipped {
+  const kind = kindSchema.safeParse(document.value);
+  if (!kind.success) {
+    return { source: document.source, what: 'a document without apiVersion and kind' };
   }
-  return { source: document.source, value: parsed.data };
+  const { apiVersion, kind: name, ...rest } = kind.data;
+  return {
+    source: document.source,
+    apiVersion,
+    kind: name,
+    value: { apiVersion, kind: name, ...rest },
+  };
+}
+
+interface Plan {
+  readonly manifests: Manifest[];
+  readonly skipped: Skipped[];
+  /** Served documents refused before sending, as error lines. */
+  readonly invalid: string[];
 }
 
 async function resolveAll(
   client: Client,
-  documents: ReadonlyArray<{ source: string; value: Document }>,
+  documents: readonly SourceDocument[],
   defaultNamespace: string,
-): Promise<Manifest[]> {
-  const manifests: Manifest[] = [];
-  for (const { source, value } of documents) {
-    const kind = await client.resolve(value.apiVersion, value.kind);
+): Promise<Plan> {
+  const plan: Plan = { manifests: [], skipped: [], invalid: [] };
+  for (const document of documents) {
+    const found = identified(document);
+    if (!('kind' in found)) {
+      plan.skipped.push(found);
+      continue;
+    }
+    const { source, apiVersion, value } = found;
+    const kind = await client.resolve(apiVersion, found.kind);
     if (!isServedKind(kind)) {
       if (kind.result === 'failed' && kind.reason !== 'NotFound') {
         throw new Error(`the server refused discovery (${kind.reason}): ${kind.message}`);
       }
-      throw new ConfigError(
-        `${source}: kind ${value.kind} (${value.apiVersion}) is not supported by this server`,
-      );
+      const name = nameOf(value);
+      plan.skipped.push({
+        source,
+        what: `${found.kind}${name ? `/${name}` : ''} (${apiVersion}) is not a kind this server serves`,
+      });
+      continue;
     }
-    const namespace = value.metadata.namespace ?? defaultNamespace;
-    const object = { ...value, metadata: { ...value.metadata, namespace } };
-    manifests.push({ source, kind, namespace, name: value.metadata.name, object });
+    const metadata = metadataSchema.safeParse(value);
+    if (!metadata.success) {
+      const message = metadata.error.issues[0]?.message ?? 'metadata.name is required';
+      plan.invalid.push(`error: "${source}" (${kind.singular}.${kind.group}): ${message}`);
+      continue;
+    }
+    const { name, namespace = defaultNamespace } = metadata.data.metadata;
+    const object = { ...value, metadata: { ...metadata.data.metadata, namespace } };
+    plan.manifests.push({ source, kind, namespace, name, object });
   }
-  return manifests;
+  return plan;
+}
+
+function nameOf(value: Record<string, unknown>): string | undefined {
+  const parsed = metadataSchema.safeParse(value);
+  return parsed.success ? parsed.data.metadata.name : undefined;
 }
 
 /** Accepts the console's URL or a kubeconfig's server (which already ends with the API path). */

@@ -110,24 +110,69 @@ describe('vigil apply', () => {
     expect(result.stderr).toContain('vigil: 1 of 1 objects were not applied');
   }, 60_000);
 
-  it('refuses unknown kinds before applying anything, and a missing token', async () => {
-    const file = path.join(dir, 'mixed.yaml');
+  it('applies the canaries of a folder and reports each other kind by kind and name', async () => {
+    const folder = path.join(dir, 'mixed');
+    await fs.mkdir(folder);
     await fs.writeFile(
-      file,
+      path.join(folder, 'a.yaml'),
       `${canaryYaml('three', 'https://three.example.com')}---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n`,
     );
-    const unknown = await vigilApply([
+    await fs.writeFile(
+      path.join(folder, 'b.yaml'),
+      `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [a.yaml]\n---\njust: data\n---\n${canaryYaml('four', 'https://four.example.com')}`,
+    );
+    const result = await vigilApply([
       '-f',
-      file,
+      folder,
       '--server',
       kube.app().baseUrl,
       '--token',
       token,
     ]);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('kind Pod (v1) is not supported by this server');
-    expect((await kube.request(canariesPath('default', 'three'), { token })).status).toBe(404);
+    expect(result.stdout).toBe(
+      'canary.canaries.flanksource.com/three created\ncanary.canaries.flanksource.com/four created\n',
+    );
+    const a = path.join(folder, 'a.yaml');
+    const b = path.join(folder, 'b.yaml');
+    expect(result.stderr).toBe(
+      [
+        `skipped "${a}": Pod/web (v1) is not a kind this server serves`,
+        `skipped "${b}": Kustomization (kustomize.config.k8s.io/v1beta1) is not a kind this server serves`,
+        `skipped "${b}": a document without apiVersion and kind`,
+        '2 applied, 3 skipped',
+        '',
+      ].join('\n'),
+    );
+    expect(result.code).toBe(0);
+    expect((await kube.request(canariesPath('default', 'four'), { token })).status).toBe(200);
+  }, 60_000);
 
+  it('exits 1 only for a served document that failed, still applying the rest', async () => {
+    const file = path.join(dir, 'some-broken.yaml');
+    await fs.writeFile(
+      file,
+      [
+        canaryYaml('five', 'https://five.example.com'),
+        'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n',
+        canaryYaml('six', '42').replace('url: 42', 'url: [1]'),
+        'apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata: {}\nspec: {}\n',
+      ].join('---\n'),
+    );
+    const result = await vigilApply(['-f', file, '--server', kube.app().baseUrl, '--token', token]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('canary.canaries.flanksource.com/five created\n');
+    expect(result.stderr).toContain(
+      `skipped "${file}": Pod/web (v1) is not a kind this server serves`,
+    );
+    expect(result.stderr).toContain(
+      `error: "${file}" (canary.canaries.flanksource.com): metadata.name is required`,
+    );
+    expect(result.stderr).toContain('Error from server (BadRequest)');
+    expect(result.stderr).toContain('vigil: 2 of 3 objects were not applied; 1 skipped');
+    expect((await kube.request(canariesPath('default', 'five'), { token })).status).toBe(200);
+  }, 60_000);
+
+  it('refuses a missing token', async () => {
     const anonymous = await vigilApply([
       '-f',
       path.join(dir, 'broken.yaml'),
