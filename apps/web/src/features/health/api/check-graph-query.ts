@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import type { TimeRange } from '../model/check-time-range.ts';
 import { checkDetailKeys } from './check-detail-keys.ts';
 

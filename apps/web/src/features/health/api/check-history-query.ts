@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList, apiRequest } from '../../../lib/http.ts';
+import { apiList, apiRequest } from '@/lib/http.ts';
 import { checkDetailKeys } from './check-detail-keys.ts';
 
 export const historyPageSize = 50;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { checkSummaryListSchema, type CheckSummary } from '../model/check-summary.ts';
 
 export const healthKeys = {

@@ -1,4 +1,4 @@
-import { cx } from '../../../ui/class-names.ts';
+import { cx } from '@/ui/class-names.ts';
 
 export interface HealthTabsProps {
   tabs: ReadonlyArray<{ key: string; count: number }>;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { usePageTitle } from '../../../lib/page-title.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { TableSkeleton } from '../../../ui/table.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { TableSkeleton } from '@/ui/table.tsx';
 import { useSummaryQuery } from '../api/summary-query.ts';
 import { CheckCards } from '../components/check-cards.tsx';
 import { CheckDetailModal } from '../components/check-detail-modal.tsx';

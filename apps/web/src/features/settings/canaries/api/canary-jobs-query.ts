@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList } from '../../../../lib/http.ts';
+import { apiList } from '@/lib/http.ts';
 import { canaryKeys } from './canary-keys.ts';
 
 /** Spec 002 §9: a resource's job history shows 150 runs, newest first. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { canaryKeys } from './canary-keys.ts';
 
 /** A soft delete (spec 002 §4): deleted_at is set; the server retires the canary's checks. */

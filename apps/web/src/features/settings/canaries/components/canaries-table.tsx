@@ -1,13 +1,13 @@
 import { localAgentId } from '@vigil/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../../ui/button.tsx';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { Table, TableCell } from '../../../../ui/table.tsx';
+import { Button } from '@/ui/button.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell } from '@/ui/table.tsx';
 import type { CanaryListItem } from '../api/canaries-query.ts';
 import { JobDetailsDialog, jobDetailTabs } from './job-details-dialog.tsx';
-import { JobStatusBadge } from '../../../../ui/job-status-badge.tsx';
+import { JobStatusBadge } from '@/ui/job-status-badge.tsx';
 
 /** Spec 002 §2: the settings list columns; canaries hide Namespace. */
 const columns = [

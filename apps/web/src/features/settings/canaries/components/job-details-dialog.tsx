@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { Dialog } from '@/ui/dialog.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import type { JobDetails } from '../api/canaries-query.ts';
 
 const tabs = [

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { closeOnDismiss } from '../../../../ui/dialog-close.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { Dialog } from '@/ui/dialog.tsx';
+import { closeOnDismiss } from '@/ui/dialog-close.ts';
 import { canaryTypes } from '../model/canary-types.ts';
 
 /** The add flow's first step: every check type, sorted by label (spec 002 §2). */

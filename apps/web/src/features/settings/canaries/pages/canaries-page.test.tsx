@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { setupMsw } from '../../../../testing/msw.ts';
+import { setupMsw } from '@/testing/msw.ts';
 import { renderCanaryRoute } from './canary-test-setup.ts';
 
 const server = setupMsw();

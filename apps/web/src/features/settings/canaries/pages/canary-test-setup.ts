@@ -4,9 +4,8 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { appRoutes } from '../../../../app/routes.tsx';
-import { renderRoutes } from '../../../../testing/render-routes.tsx';
-import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 
 // The editor is a lazy chunk and these pages are heavy: on a busy machine a second is short.
 configure({ asyncUtilTimeout: 3000 });
@@ -51,7 +50,7 @@ export function renderCanaryRoute(
   );
   const notify: string[] = [];
   const user = userEvent.setup();
-  const rendered = renderRoutes(appRoutes, [path], (message) => notify.push(message));
+  const rendered = renderApp([path], (message) => notify.push(message));
   return { user, notify, ...rendered };
 }
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import { usePermission } from '../../../../lib/session/use-permission.ts';
-import { ErrorState } from '../../../../ui/error-state.tsx';
-import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { usePermission } from '@/lib/session/use-permission.ts';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
 import { isSourceManaged, useCanaryQuery, type Canary } from '../api/canary-query.ts';
 import { isJsonSchema } from '../api/json-schema.ts';
 import { useCanarySchemaQuery } from '../api/canary-schema-query.ts';

@@ -1,8 +1,8 @@
 import type { JobHistory } from '@vigil/domain';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { Dialog } from '../../../../ui/dialog.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { Dialog } from '@/ui/dialog.tsx';
 import { availableTabs, jobDetailTabs, openTab, tabText } from '../model/job-details.ts';
-import { JobStatusBadge } from '../../../../ui/job-status-badge.tsx';
+import { JobStatusBadge } from '@/ui/job-status-badge.tsx';
 
 export interface JobDetailsDialogProps {
   job: JobHistory;

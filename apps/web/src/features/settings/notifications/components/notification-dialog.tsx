@@ -1,9 +1,9 @@
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../../ui/button.tsx';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { DialogActions } from '../../../../ui/dialog-actions.tsx';
-import { closeAfterSuccess, closeOnDismiss } from '../../../../ui/dialog-close.ts';
-import { FormField, inputClassName, textareaClassName } from '../../../../ui/form-field.tsx';
+import { Button } from '@/ui/button.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DialogActions } from '@/ui/dialog-actions.tsx';
+import { closeAfterSuccess, closeOnDismiss } from '@/ui/dialog-close.ts';
+import { FormField, inputClassName, textareaClassName } from '@/ui/form-field.tsx';
 import type { NotificationRow } from '../api/notifications-query.ts';
 import { useDeleteNotification, useSaveNotification } from '../api/save-notification.ts';
 import {
