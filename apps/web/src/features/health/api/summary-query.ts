@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/http.ts';
+import { checkKeys } from '@/lib/resource-keys.ts';
 import { checkSummaryListSchema, type CheckSummary } from '../model/check-summary.ts';
-
-export const healthKeys = {
-  summary: (timeRange: string) => ['health', 'summary', timeRange] as const,
-};
 
 export function fetchSummary(timeRange: string, signal?: AbortSignal): Promise<CheckSummary[]> {
   // The same URL as summaryUrl(), so the route loader's early answer is taken.
@@ -17,7 +14,7 @@ export function fetchSummary(timeRange: string, signal?: AbortSignal): Promise<C
 /** Polls the summary at the chosen refresh rate (0 = never). */
 export function useSummaryQuery(timeRange: string, refreshMs: number) {
   return useQuery({
-    queryKey: healthKeys.summary(timeRange),
+    queryKey: checkKeys.summary(timeRange),
     queryFn: ({ signal }) => fetchSummary(timeRange, signal),
     refetchInterval: refreshMs > 0 ? refreshMs : false,
     staleTime: 0,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/http.ts';
-import { canaryKeys } from './canary-keys.ts';
+import { canaryKeys } from '@/lib/resource-keys.ts';
 
 const canarySchema = z.object({
   id: z.string(),

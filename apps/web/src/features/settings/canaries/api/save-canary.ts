@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/http.ts';
 import type { CanaryRowInput } from '../model/canary-resource.ts';
-import { canaryKeys } from './canary-keys.ts';
+import { invalidateCanary } from '@/lib/resource-keys.ts';
 
 export type SaveCanaryInput = { id: string | undefined; row: CanaryRowInput };
 
@@ -28,7 +28,7 @@ export function useSaveCanary() {
           }),
     onSuccess: async (_data, { id, row }) => {
       toast.success(`${row.name} ${id === undefined ? 'created' : 'updated'} successfully`);
-      await queryClient.invalidateQueries({ queryKey: canaryKeys.all });
+      await invalidateCanary(queryClient);
     },
   });
 }
