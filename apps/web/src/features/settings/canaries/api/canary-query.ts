@@ -13,11 +13,6 @@ const canarySchema = z.object({
 });
 export type Canary = z.infer<typeof canarySchema>;
 
-/** Canaries written in the console have source UI (or none); others are managed elsewhere. */
-export function isSourceManaged(source: string | null | undefined): boolean {
-  return source !== null && source !== undefined && source !== '' && source !== 'UI';
-}
-
 export function useCanaryQuery(id: string) {
   return useQuery({
     queryKey: canaryKeys.detail(id),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/http.ts';
+import { consoleSource } from '@/lib/managed-source.ts';
 import type { CanaryRowInput } from '../model/canary-resource.ts';
 import { invalidateCanary } from '@/lib/resource-keys.ts';
 
@@ -19,7 +20,7 @@ export function useSaveCanary() {
         ? apiRequest('db', '/canaries', z.unknown(), {
             method: 'POST',
             query: { select: 'id' },
-            body: { ...row, source: 'UI' },
+            body: { ...row, source: consoleSource },
           })
         : apiRequest('db', '/canaries', z.unknown(), {
             method: 'PATCH',

@@ -5,7 +5,8 @@ import { usePageTitle } from '@/lib/page-title.ts';
 import { usePermission } from '@/lib/session/use-permission.ts';
 import { ErrorState } from '@/ui/error-state.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
-import { isSourceManaged, useCanaryQuery, type Canary } from '../api/canary-query.ts';
+import { isManagedElsewhere } from '@/lib/managed-source.ts';
+import { useCanaryQuery, type Canary } from '../api/canary-query.ts';
 import { isJsonSchema } from '../api/json-schema.ts';
 import { useCanarySchemaQuery } from '../api/canary-schema-query.ts';
 import { CanaryEditor } from '../components/canary-editor.tsx';
@@ -58,7 +59,7 @@ function LoadedCanary({ canary }: { canary: Canary }) {
   const [tab, setTab] = useState<PageTab>('spec');
   const canWrite = usePermission(['canaries'], 'write');
   const schema = useCanarySchemaQuery();
-  const managed = isSourceManaged(canary.source);
+  const managed = isManagedElsewhere(canary.source);
   const initial = resourceFromRow({
     name: canary.name,
     namespace: canary.namespace,
