@@ -29,7 +29,6 @@ export const canaryListItemSchema = z.object({
   agent: z.object({ id: z.string(), name: z.string() }).nullish(),
 });
 export type CanaryListItem = z.infer<typeof canaryListItemSchema>;
-export type JobDetails = NonNullable<CanaryListItem['job_details']>;
 
 /** Spec 002 §7: the generic settings list call against canaries_with_status. */
 export async function fetchCanaries(signal?: AbortSignal): Promise<CanaryListItem[]> {

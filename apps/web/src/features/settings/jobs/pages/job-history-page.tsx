@@ -128,16 +128,21 @@ export function JobHistoryPage() {
             />
           </div>
         ))}
-      {opened.data && availableTabs(opened.data.details).length > 0 && (
+      {opened.data?.details && availableTabs(opened.data.details).length > 0 && (
         <JobDetailsDialog
-          job={opened.data}
-          tab={state.tab}
-          onTab={(tab) => update({ tab }, { replace: true })}
+          title={jobTitle(opened.data)}
+          status={opened.data.status}
+          details={opened.data.details}
           onClose={close}
         />
       )}
     </section>
   );
+}
+
+/** A run of a resource names it: `Canary: shop`. */
+function jobTitle(job: JobHistory): string {
+  return job.resource_name ? `${job.name}: ${job.resource_name}` : job.name;
 }
 
 function clearAll(value: string | undefined): string | undefined {
