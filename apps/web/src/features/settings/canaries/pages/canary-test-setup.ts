@@ -23,9 +23,15 @@ export const testSchema = {
       additionalProperties: false,
       properties: {
         schedule: { type: 'string' },
-        http: { type: 'array' },
-        tcp: { type: 'array' },
-        prometheus: { type: 'array' },
+        http: { type: 'array', items: { type: 'object' } },
+        tcp: { type: 'array', items: { type: 'object' } },
+        prometheus: { type: 'array', items: { type: 'object' } },
+        // Known but refused, as the server marks it.
+        pod: {
+          type: 'array',
+          items: { type: 'object' },
+          description: 'check type pod is not supported yet',
+        },
       },
     },
   },
