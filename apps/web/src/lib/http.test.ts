@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { setupMsw } from '../testing/msw.ts';
+import { setupMsw } from '@/testing/msw.ts';
 import { apiBase } from './api-endpoints.ts';
 import { ApiError } from './api-error.ts';
 import { apiList, apiRequest, networkErrorMessage } from './http.ts';

@@ -1,6 +1,6 @@
 import type { Role } from '@vigil/domain';
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import type { Edition, Property } from '../lib/session/session-schemas.ts';
+import type { Edition, Property } from '@/lib/session/session-schemas.ts';
 
 export interface SessionFixture {
   roles?: Role[];

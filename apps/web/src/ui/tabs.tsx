@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { cx, focusRing } from './class-names.ts';
 
 export interface TabItem<K extends string> {
@@ -16,6 +17,38 @@ export interface TabListProps<K extends string> {
   items: ReadonlyArray<TabItem<K>>;
   selected: K;
   onSelect: (key: K) => void;
+  /** Extra classes on the list, e.g. to scroll many tabs sideways. */
+  className?: string;
+}
+
+export interface UrlTab<K extends string> {
+  selected: K | undefined;
+  select: (key: K) => void;
+}
+
+/**
+ * The selected tab kept in the query string under `param`, so that a link opens on it. Absent or
+ * unknown, it is the first of `keys`; choosing another replaces the history entry.
+ */
+export function useUrlTab<K extends string>(param: string, keys: readonly K[]): UrlTab<K> {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(param);
+  const selected = keys.find((key) => key === asked) ?? keys[0];
+  const first = keys[0];
+  const select = useCallback(
+    (key: K) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (key === first) next.delete(param);
+          else next.set(param, key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams, param, first],
+  );
+  return { selected, select };
 }
 
 export const tabId = (idPrefix: string, key: string) => `${idPrefix}-tab-${key}`;
@@ -44,6 +77,7 @@ export function TabList<K extends string>({
   items,
   selected,
   onSelect,
+  className,
 }: TabListProps<K>) {
   const listRef = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -64,7 +98,7 @@ export function TabList<K extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className="flex gap-1 border-b border-border"
+      className={cx('flex gap-1 border-b border-border', className)}
     >
       {items.map((item) => {
         const active = item.key === selected;

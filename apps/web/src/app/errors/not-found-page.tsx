@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { cx, focusRing } from '../../ui/class-names.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 
 export function NotFoundPage() {
   usePageTitle('Not found');

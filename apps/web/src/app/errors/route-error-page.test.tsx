@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../testing/render-routes.tsx';
+import { renderRoutes } from '@/testing/render-routes.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
 function Broken(): never {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { cx, focusRing } from '../../ui/class-names.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import { ErrorScreen } from './error-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setupMsw } from '../../testing/msw.ts';
-import { renderRoutes } from '../../testing/render-routes.tsx';
-import { sessionHandlers } from '../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderRoutes } from '@/testing/render-routes.tsx';
+import { sessionHandlers } from '@/testing/session-handlers.ts';
 import { appRoutes } from '../routes.tsx';
 import { RequirePermission } from './require-permission.tsx';
-import { useSession } from '../../lib/session/session-queries.ts';
+import { useSession } from '@/lib/session/session-queries.ts';
 
 const server = setupMsw();
 

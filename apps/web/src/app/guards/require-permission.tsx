@@ -1,8 +1,8 @@
 import type { Action, PermissionObject } from '@vigil/domain';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { usePermission } from '../../lib/session/use-permission.ts';
-import { UnauthorizedPage } from '../errors/unauthorized-page.tsx';
+import { usePermission } from '@/lib/session/use-permission.ts';
+import { UnauthorizedPage } from '@/lib/session/unauthorized-page.tsx';
 
 export interface RequirePermissionProps {
   object: PermissionObject;

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setupMsw } from '../../testing/msw.ts';
-import { renderRoutes } from '../../testing/render-routes.tsx';
-import { sessionHandlers } from '../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderRoutes } from '@/testing/render-routes.tsx';
+import { sessionHandlers } from '@/testing/session-handlers.ts';
 import { appRoutes } from '../routes.tsx';
 import { sidebarStorageKey } from './sidebar-state.ts';
 

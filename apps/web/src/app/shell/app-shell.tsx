@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { SessionProvider } from '../../lib/session/session-provider.tsx';
+import { SessionProvider } from '@/lib/session/session-provider.tsx';
 import { ShellPlaceholder } from './shell-placeholder.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useAbout } from '../../lib/session/session-queries.ts';
+import { useAbout } from '@/lib/session/session-queries.ts';
 
 /** Spec 000 §2.1: home is the topology in the full edition and the health dashboard otherwise. */
 export function HomeRedirect() {

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
-import { Dialog } from '../../ui/dialog.tsx';
-import { cx, focusRing } from '../../ui/class-names.ts';
+import { Dialog } from '@/ui/dialog.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
 
 export const kubeconfigUrl = '/api/kubeconfig';
 export const listCanariesCommand = 'kubectl get canaries -A';

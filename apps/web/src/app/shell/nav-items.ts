@@ -1,5 +1,5 @@
 import type { PermissionObject } from '@vigil/domain';
-import type { FeatureArea } from '../../lib/session/feature-flags.ts';
+import type { FeatureArea } from '@/lib/session/feature-flags.ts';
 import {
   Activity,
   BookOpen,

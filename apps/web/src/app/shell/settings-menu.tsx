@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { cx, focusRing } from '../../ui/class-names.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import type { NavItem } from './nav-items.ts';
 import { SidebarLink } from './sidebar-link.tsx';
 

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
 
 /** Shown while the first route's code and the session load, in the shape of the shell. */
 export function ShellPlaceholder() {

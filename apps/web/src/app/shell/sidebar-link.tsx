@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { cx, focusRing } from '../../ui/class-names.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 
 export interface SidebarLinkProps {
   to: string;

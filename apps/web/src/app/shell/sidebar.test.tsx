@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { setupMsw } from '../../testing/msw.ts';
-import { renderRoutes } from '../../testing/render-routes.tsx';
-import {
-  disableFlag,
-  sessionHandlers,
-  type SessionFixture,
-} from '../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderRoutes } from '@/testing/render-routes.tsx';
+import { disableFlag, sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 import { appRoutes } from '../routes.tsx';
 
 const server = setupMsw(

@@ -1,8 +1,8 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../ui/button.tsx';
-import { cx, focusRing } from '../../ui/class-names.ts';
+import { Button } from '@/ui/button.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import { SettingsMenu } from './settings-menu.tsx';
 import { useCollapseOnOutsideClick, useSidebarCollapsed } from './sidebar-state.ts';
 import { SidebarLink } from './sidebar-link.tsx';

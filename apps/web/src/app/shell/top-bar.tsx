@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../ui/button.tsx';
+import { Button } from '@/ui/button.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { UserMenu } from './user-menu.tsx';
 

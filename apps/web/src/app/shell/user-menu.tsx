@@ -2,10 +2,10 @@ import { CircleUser, Download, LogOut, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { version as frontendVersion } from '../../../package.json';
-import { useLogout } from '../../lib/session/logout.ts';
-import { useAbout, useSession } from '../../lib/session/session-queries.ts';
-import { Button } from '../../ui/button.tsx';
-import { cx, focusRing } from '../../ui/class-names.ts';
+import { useLogout } from '@/lib/session/logout.ts';
+import { useAbout, useSession } from '@/lib/session/session-queries.ts';
+import { Button } from '@/ui/button.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import { KubeconfigDialog } from './kubeconfig-dialog.tsx';
 
 const itemClassName = cx(

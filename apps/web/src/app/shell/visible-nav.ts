@@ -1,9 +1,9 @@
 import { can, type PermissionObject } from '@vigil/domain';
-import { isViewerOnly } from '../../lib/session/use-permission.ts';
-import type { FeatureArea } from '../../lib/session/feature-flags.ts';
-import type { Edition } from '../../lib/session/session-schemas.ts';
-import { useAbout, useSession } from '../../lib/session/session-queries.ts';
-import { useFeatureFlags } from '../../lib/session/use-feature-flags.ts';
+import { isViewerOnly } from '@/lib/session/use-permission.ts';
+import type { FeatureArea } from '@/lib/session/feature-flags.ts';
+import type { Edition } from '@/lib/session/session-schemas.ts';
+import { useAbout, useSession } from '@/lib/session/session-queries.ts';
+import { useFeatureFlags } from '@/lib/session/use-feature-flags.ts';
 import { navItems, type NavItem, type NavLinkItem } from './nav-items.ts';
 
 export interface NavVisibility {

@@ -1,15 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../app/routes.tsx';
-import { setupMsw } from '../../testing/msw.ts';
-import { renderRoutes } from '../../testing/render-routes.tsx';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
 import { flowJson, identityHandlers, passwordLoginNodes } from './test-fixtures.ts';
 
 setupMsw(identityHandlers.create('login', flowJson('login', { nodes: passwordLoginNodes() })));
 
 describe('account routes', () => {
   it('render outside the application shell', async () => {
-    renderRoutes(appRoutes, ['/login']);
+    renderApp(['/login']);
     expect(await screen.findByLabelText('E-Mail')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { SetupServer } from 'msw/node';
 import { afterEach, beforeEach, vi, type Mock } from 'vitest';
 import { useLocation, type RouteObject } from 'react-router';
-import { setupMsw } from '../../testing/msw.ts';
-import { renderRoutes } from '../../testing/render-routes.tsx';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderRoutes, underErrorBoundary } from '@/testing/render-routes.tsx';
 import { accountRoutes } from './routes.tsx';
 
 /** Shows where the router went, for pages that redirect outside the account routes. */
@@ -19,7 +19,10 @@ const probeRoutes: RouteObject[] = [
 ];
 
 /** The account routes as the app mounts them, with a probe on '/' and unknown paths. */
-export function renderAccount(path: string, routes: RouteObject[] = accountRoutes) {
+export function renderAccount(
+  path: string,
+  routes: RouteObject[] = [underErrorBoundary(accountRoutes)],
+) {
   return renderRoutes([...routes, ...probeRoutes], [path]);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disableFlag } from '../../testing/session-handlers.ts';
+import { disableFlag } from '@/testing/session-handlers.ts';
 import { isAreaDisabled, type FeatureArea } from './feature-flags.ts';
 
 describe('isAreaDisabled', () => {

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setupMsw } from '../../testing/msw.ts';
+import { setupMsw } from '@/testing/msw.ts';
 import { createIdentityApi, createLogoutToken, loginUrl, signOut } from './logout.ts';
 
 const server = setupMsw();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorState } from '../../ui/error-state.tsx';
+import { ErrorState } from '@/ui/error-state.tsx';
 import { ApiError } from '../api-error.ts';
 import { useAbout, usePropertiesQuery, useSession } from './session-queries.ts';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cx, focusRing } from '../../../ui/class-names.ts';
-import { Spinner } from '../../../ui/spinner.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { Spinner } from '@/ui/spinner.tsx';
 import { VigilLogo } from './vigil-logo.tsx';
 
 export interface AccountCardProps {

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { cx, focusRing } from '../../../ui/class-names.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 
 export function VigilLogo() {
   return (

@@ -1,4 +1,4 @@
-import { cx, focusRing } from '../../../ui/class-names.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import type { AnchorNode } from '../api/flow-schema.ts';
 
 export function AnchorNodeView({ node }: { node: AnchorNode }) {

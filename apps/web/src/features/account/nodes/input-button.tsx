@@ -1,5 +1,5 @@
-import { Button } from '../../../ui/button.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
+import { Button } from '@/ui/button.tsx';
+import { Spinner } from '@/ui/spinner.tsx';
 import type { InputNode } from '../api/flow-schema.ts';
 import { inputValue, nodeLabel } from './node-values.ts';
 import { NodeMessages } from './ui-messages.tsx';

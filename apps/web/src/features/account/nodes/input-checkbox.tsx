@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cx, focusRing } from '../../../ui/class-names.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import type { InputNode } from '../api/flow-schema.ts';
 import { nodeLabel } from './node-values.ts';
 import { NodeMessages } from './ui-messages.tsx';

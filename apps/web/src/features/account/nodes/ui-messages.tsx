@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
-import { cx } from '../../../ui/class-names.ts';
+import { cx } from '@/ui/class-names.ts';
 import type { UiText } from '../api/flow-schema.ts';
 
 const tones: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../lib/page-title.ts';
-import { Spinner } from '../../../ui/spinner.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { Spinner } from '@/ui/spinner.tsx';
 import { isIdentityError } from '../api/identity-error.ts';
 import { checkSession } from '../api/session-api.ts';
 import { AccountCard } from '../components/account-layout.tsx';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { setupMsw } from '../../../testing/msw.ts';
+import { setupMsw } from '@/testing/msw.ts';
 import { identityUrl } from '../test-fixtures.ts';
 import { currentLocation, renderAccount } from '../test-routes.tsx';
 

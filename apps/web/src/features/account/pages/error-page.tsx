@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../lib/page-title.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
 import { isIdentityError } from '../api/identity-error.ts';
 import { loadFlowError, type StoredFlowError } from '../api/session-api.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../lib/page-title.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
 import type { Flow } from '../api/flow-schema.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';
 import { FlowForms } from '../flows/flow-forms.tsx';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../lib/page-title.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';
 import { FlowForm } from '../flows/flow-form.tsx';
 import { sameOriginPath } from '../flows/return-to.ts';

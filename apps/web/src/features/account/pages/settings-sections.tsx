@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx, focusRing } from '../../../ui/class-names.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 
 export interface SettingsSection {
   group: string;

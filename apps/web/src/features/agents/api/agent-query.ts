@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { agentSummarySchema, agentSummarySelect } from '../model/agent-summary.ts';
 import { agentKeys } from './agent-keys.ts';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiList } from '../../../lib/http.ts';
+import { apiList } from '@/lib/http.ts';
 import { agentSummarySchema } from '../model/agent-summary.ts';
 import { agentsListQuery, type AgentListParams } from '../model/agent-url-state.ts';
 import { agentKeys } from './agent-keys.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agentCreatedSchema, type AgentCreate } from '@vigil/domain';
 import { toast } from 'sonner';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { agentKeys } from './agent-keys.ts';
 
 /** POST /api/agent/generate: the answer holds the access token, once. */

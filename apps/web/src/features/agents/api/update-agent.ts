@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgentPatch } from '@vigil/domain';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { agentKeys } from './agent-keys.ts';
 
 /** PATCH /agents?id=eq.{id}; the name is sent unchanged, as the server allows. */

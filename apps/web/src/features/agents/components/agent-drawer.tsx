@@ -1,9 +1,9 @@
 import { agentStatus } from '@vigil/domain';
-import { Drawer } from '../../../ui/drawer.tsx';
-import { closeOnDismiss } from '../../../ui/dialog-close.ts';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { RelativeTime } from '../../../ui/relative-time.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
+import { Drawer } from '@/ui/drawer.tsx';
+import { closeOnDismiss } from '@/ui/dialog-close.ts';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
 import { useAgentQuery } from '../api/agent-query.ts';
 import { useUpdateAgent } from '../api/update-agent.ts';
 import { AgentForm } from './agent-form.tsx';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../ui/button.tsx';
-import { FormField, controlProps, textareaClassName } from '../../../ui/form-field.tsx';
+import { Button } from '@/ui/button.tsx';
+import { FormField, controlProps, textareaClassName } from '@/ui/form-field.tsx';
 import {
   agentFormValues,
   emptyAgentForm,

@@ -1,7 +1,7 @@
 import { agentScrapeIntervals } from '@vigil/domain';
 import { Controller, type Control, type UseFormRegister } from 'react-hook-form';
-import { FormField, controlProps, textareaClassName } from '../../../ui/form-field.tsx';
-import { focusRing } from '../../../ui/class-names.ts';
+import { FormField, controlProps, textareaClassName } from '@/ui/form-field.tsx';
+import { focusRing } from '@/ui/class-names.ts';
 import type { AgentFormValues } from '../model/agent-form.ts';
 
 /** Kubernetes scraping settings handed to the agent (spec 000 §9: disabled, every 30m). */

@@ -5,8 +5,8 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from 'react-hook-form';
-import { Button } from '../../../ui/button.tsx';
-import { controlProps } from '../../../ui/form-field.tsx';
+import { Button } from '@/ui/button.tsx';
+import { controlProps } from '@/ui/form-field.tsx';
 import type { AgentFormValues } from '../model/agent-form.ts';
 
 export interface AgentLabelsFieldProps {

@@ -1,5 +1,5 @@
 import type { AgentStatus } from '@vigil/domain';
-import { cx } from '../../../ui/class-names.ts';
+import { cx } from '@/ui/class-names.ts';
 
 /** Online in the healthy colour, Offline in the neutral one: offline is not an error. */
 export function AgentStatusBadge({ status }: { status: AgentStatus }) {

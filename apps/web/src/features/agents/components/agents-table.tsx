@@ -1,9 +1,9 @@
 import { agentStatus } from '@vigil/domain';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { cx, focusRing } from '../../../ui/class-names.ts';
-import { RelativeTime } from '../../../ui/relative-time.tsx';
-import { TableCell } from '../../../ui/table.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { TableCell } from '@/ui/table.tsx';
 import { agentCreator, type AgentSummary } from '../model/agent-summary.ts';
 import type { AgentSortColumn } from '../model/agent-url-state.ts';
 import { AgentStatusBadge } from './agent-status-badge.tsx';

@@ -1,5 +1,5 @@
-import { cx } from '../../../ui/class-names.ts';
-import { CopyButton } from '../../../ui/copy-button.tsx';
+import { cx } from '@/ui/class-names.ts';
+import { CopyButton } from '@/ui/copy-button.tsx';
 
 /** Preformatted text with a copy button; the label names both for screen readers. */
 export function CodeBlock({

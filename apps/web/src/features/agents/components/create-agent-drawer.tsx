@@ -1,6 +1,6 @@
 import type { AgentCreated } from '@vigil/domain';
-import { closeOnDismiss } from '../../../ui/dialog-close.ts';
-import { Drawer } from '../../../ui/drawer.tsx';
+import { closeOnDismiss } from '@/ui/dialog-close.ts';
+import { Drawer } from '@/ui/drawer.tsx';
 import { useCreateAgent } from '../api/create-agent.ts';
 import { AgentForm } from './agent-form.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
-import { DialogActions } from '../../../ui/dialog-actions.tsx';
-import { closeAfterSuccess, closeOnDismiss } from '../../../ui/dialog-close.ts';
+import { Button } from '@/ui/button.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DialogActions } from '@/ui/dialog-actions.tsx';
+import { closeAfterSuccess, closeOnDismiss } from '@/ui/dialog-close.ts';
 import { useDeleteAgent } from '../api/delete-agent.ts';
 import type { AgentSummary } from '../model/agent-summary.ts';
 

@@ -1,9 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
-import { closeOnDismiss } from '../../../ui/dialog-close.ts';
-import { TabList, TabPanel } from '../../../ui/tabs.tsx';
+import { Button } from '@/ui/button.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { closeOnDismiss } from '@/ui/dialog-close.ts';
+import { TabList, TabPanel } from '@/ui/tabs.tsx';
 import {
   applyCommand,
   cliCommand,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUrlState } from '../../../lib/url-state.ts';
+import { parseUrlState } from '@/lib/url-state.ts';
 import { agentsListQuery, agentUrlSchema, nextSort } from './agent-url-state.ts';
 
 const parse = (search: string) => parseUrlState(agentUrlSchema, new URLSearchParams(search));

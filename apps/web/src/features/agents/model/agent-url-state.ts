@@ -1,6 +1,6 @@
 import { agentPageSizes } from '@vigil/domain';
 import { z } from 'zod';
-import type { QueryValue } from '../../../lib/http.ts';
+import type { QueryValue } from '@/lib/http.ts';
 import { agentSummarySelect } from './agent-summary.ts';
 
 /** Columns the list sorts by on the server; keys are the URL's sortBy values. */

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../../app/routes.tsx';
-import { setupMsw } from '../../../testing/msw.ts';
-import { renderRoutes } from '../../../testing/render-routes.tsx';
-import { sessionHandlers, type SessionFixture } from '../../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 import type { AgentSummary } from '../model/agent-summary.ts';
 import { agentSummaryRow } from '../model/agent-summary.fixture.ts';
 import { tokenWarning } from '../components/install-instructions-dialog.tsx';
@@ -50,7 +49,7 @@ function renderPage(path: string, rows: AgentSummary[], fixture: SessionFixture 
       return HttpResponse.json([]);
     }),
   );
-  const rendered = renderRoutes(appRoutes, [path]);
+  const rendered = renderApp([path]);
   return { user: userEvent.setup(), lists, patches, router: rendered.router };
 }
 
@@ -101,7 +100,7 @@ describe('agents page', () => {
         HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 }),
       ),
     );
-    renderRoutes(appRoutes, ['/agents']);
+    renderApp(['/agents']);
     expect(await screen.findByText('Could not load the agents')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
-import { checkDetailKeys } from './check-detail-keys.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { canaryKeys } from '@/lib/resource-keys.ts';
 
 const canaryRows = z.array(
   z.object({
@@ -17,7 +17,7 @@ export type CheckCanary = z.infer<typeof canaryRows>[number];
 /** The canary a check comes from: its source decides between Edit and a source link. */
 export function useCheckCanary(canaryId: string) {
   return useQuery({
-    queryKey: checkDetailKeys.canary(canaryId),
+    queryKey: canaryKeys.detailView(canaryId, 'source'),
     queryFn: async ({ signal }) => {
       const rows = await apiRequest('db', '/canaries', canaryRows, {
         query: { id: `eq.${canaryId}`, select: 'id,source,name,namespace' },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
-import { checkDetailKeys } from './check-detail-keys.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { checkKeys } from '@/lib/resource-keys.ts';
 
 const definitionRows = z.array(
   z.object({ id: z.string(), spec: z.record(z.string(), z.unknown()).nullable() }),
@@ -10,7 +10,7 @@ const definitionRows = z.array(
 /** The check's own definition (its entry of the canary's spec), for the Spec tab. */
 export function useCheckDefinition(checkId: string) {
   return useQuery({
-    queryKey: checkDetailKeys.definition(checkId),
+    queryKey: checkKeys.definition(checkId),
     queryFn: async ({ signal }) => {
       const rows = await apiRequest('db', '/checks', definitionRows, {
         query: { id: `eq.${checkId}`, select: 'id,spec' },

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import type { TimeRange } from '../model/check-time-range.ts';
-import { checkDetailKeys } from './check-detail-keys.ts';
+import { checkKeys } from '@/lib/resource-keys.ts';
 
 /** Buckets asked of the graph call (spec §7: count 300). */
 export const graphPointCount = 300;
@@ -31,7 +31,7 @@ export type GraphBucket = CheckGraph['status'][number];
 /** The chart, uptime and latency of one check over the chosen range. */
 export function useCheckGraph(checkId: string, range: TimeRange) {
   return useQuery({
-    queryKey: checkDetailKeys.graph(checkId, range),
+    queryKey: checkKeys.graph(checkId, range),
     queryFn: ({ signal }) =>
       apiRequest('canary', '/api/graph', checkGraphSchema, {
         query: { check: checkId, count: graphPointCount, start: range },

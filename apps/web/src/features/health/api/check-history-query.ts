@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList, apiRequest } from '../../../lib/http.ts';
-import { checkDetailKeys } from './check-detail-keys.ts';
+import { apiList, apiRequest } from '@/lib/http.ts';
+import { checkKeys, invalidateCheckRun } from '@/lib/resource-keys.ts';
 
 export const historyPageSize = 50;
 
@@ -26,7 +26,7 @@ export interface HistoryFilter {
 /** One page of a check's status history, newest first, with the exact total. */
 export function useCheckHistory(checkId: string, filter: HistoryFilter) {
   return useQuery({
-    queryKey: [...checkDetailKeys.history(checkId), filter] as const,
+    queryKey: [...checkKeys.history(checkId), filter] as const,
     queryFn: ({ signal }) =>
       apiList('db', '/check_statuses', statusRowSchema, {
         query: {
@@ -47,7 +47,7 @@ export function useCheckHistory(checkId: string, filter: HistoryFilter) {
 
 export const runInitiatedMessage = 'You have successfully initiated the check run.';
 
-/** A run writes new statuses: the summary, history and graph all refresh. */
+/** A run writes new statuses: the summary, history, graph and canary lists all refresh. */
 export function useRunCheck() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -56,7 +56,7 @@ export function useRunCheck() {
         method: 'POST',
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: checkDetailKeys.all });
+      void invalidateCheckRun(queryClient);
     },
   });
 }

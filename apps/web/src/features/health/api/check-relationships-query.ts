@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { relatedItems } from '../model/check-relationships.ts';
-import { checkDetailKeys } from './check-detail-keys.ts';
+import { checkKeys } from '@/lib/resource-keys.ts';
 
 const targetSchema = z.object({ id: z.string(), name: z.string().nullable() });
 const configLinks = z.array(z.object({ config: targetSchema }));
@@ -21,7 +21,7 @@ function linkQuery(checkId: string, alias: string, target: string) {
 /** The configs and components a check is related to, for the Relationships tab. */
 export function useCheckRelationships(checkId: string) {
   return useQuery({
-    queryKey: checkDetailKeys.relationships(checkId),
+    queryKey: checkKeys.relationships(checkId),
     queryFn: async ({ signal }) => {
       const [configs, components] = await Promise.all([
         apiRequest('db', '/check_config_relationships', configLinks, {

@@ -1,4 +1,4 @@
-import { startEarlyGet } from '../../../lib/early-request.ts';
+import { startEarlyGet } from '@/lib/early-request.ts';
 import { dashboardSummaryUrl, defaultDashboardRange } from '@vigil/domain';
 
 /** The server names this URL in a preload header of /health, so both must build it alike. */

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { checkKeys } from '@/lib/resource-keys.ts';
 import { checkSummaryListSchema, type CheckSummary } from '../model/check-summary.ts';
 
 /** canary-checker's and Mission Control's answer: the checks are under checks_summary. */
 const summaryAnswerSchema = z.object({ checks_summary: checkSummaryListSchema.default([]) });
-
-export const healthKeys = {
-  summary: (timeRange: string) => ['health', 'summary', timeRange] as const,
-};
 
 export async function fetchSummary(
   timeRange: string,
@@ -25,7 +22,7 @@ export async function fetchSummary(
 /** Polls the summary at the chosen refresh rate (0 = never). */
 export function useSummaryQuery(timeRange: string, refreshMs: number) {
   return useQuery({
-    queryKey: healthKeys.summary(timeRange),
+    queryKey: checkKeys.summary(timeRange),
     queryFn: ({ signal }) => fetchSummary(timeRange, signal),
     refetchInterval: refreshMs > 0 ? refreshMs : false,
     staleTime: 0,

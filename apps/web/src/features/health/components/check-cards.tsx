@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { formatRelative } from '../../../ui/relative-time.tsx';
+import { formatRelative } from '@/ui/relative-time.tsx';
 import {
   displayLatency,
   formatLatency,

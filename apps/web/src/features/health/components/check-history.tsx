@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
-import { inputClassName } from '../../../ui/form-field.tsx';
-import { Table, TableCell, TableSkeleton } from '../../../ui/table.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Button } from '@/ui/button.tsx';
+import { inputClassName } from '@/ui/form-field.tsx';
+import { Table, TableCell, TableSkeleton } from '@/ui/table.tsx';
+import { EmptyState } from '@/ui/empty-state.tsx';
 import {
   historyPageSize,
   useCheckHistory,

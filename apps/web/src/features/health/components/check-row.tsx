@@ -1,5 +1,5 @@
-import { TableCell } from '../../../ui/table.tsx';
-import { formatRelative } from '../../../ui/relative-time.tsx';
+import { TableCell } from '@/ui/table.tsx';
+import { formatRelative } from '@/ui/relative-time.tsx';
 import {
   displayLatency,
   formatLatency,

@@ -1,4 +1,4 @@
-import { cx } from '../../../ui/class-names.ts';
+import { cx } from '@/ui/class-names.ts';
 import type { HealthColour } from '../model/health-colour.ts';
 
 const dotClass: Record<HealthColour, string> = {

@@ -1,6 +1,6 @@
 import { LayoutGrid, Table2 } from 'lucide-react';
-import { cx } from '../../../ui/class-names.ts';
-import { inputClassName } from '../../../ui/form-field.tsx';
+import { cx } from '@/ui/class-names.ts';
+import { inputClassName } from '@/ui/form-field.tsx';
 import { searchPlaceholder } from '../model/health-url-state.ts';
 import { disabledRefreshRates, refreshOptions } from '../model/refresh-rate.ts';
 import { dashboardRanges } from '../model/dashboard-range.ts';

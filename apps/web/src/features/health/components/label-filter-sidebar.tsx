@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { cx } from '../../../ui/class-names.ts';
+import { cx } from '@/ui/class-names.ts';
 import { isBooleanLabel, labelId, type LabelFilters } from '../model/check-filters.ts';
 
 export interface LabelFilterSidebarProps {

@@ -1,3 +1,5 @@
+import { isManagedElsewhere } from '@/lib/managed-source.ts';
+
 /**
  * Where a check's canary is defined. Canaries written in the console (source UI or none) are
  * edited under settings; others are managed where they come from, which we link when we can.
@@ -13,8 +15,8 @@ const componentSource = new RegExp(`^components?/(${uuid})$`, 'i');
 const configSource = new RegExp(`^configs?/(${uuid})$`, 'i');
 
 export function canarySource(source: string | null | undefined): CanarySource {
+  if (!isManagedElsewhere(source)) return { kind: 'console' };
   const text = (source ?? '').trim();
-  if (text === '' || text === 'UI') return { kind: 'console' };
   const component = componentSource.exec(text)?.[1];
   if (component)
     return { kind: 'internal', label: 'Source component', to: `/topology/${component}` };

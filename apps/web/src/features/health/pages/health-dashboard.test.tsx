@@ -2,10 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../../app/routes.tsx';
-import { setupMsw } from '../../../testing/msw.ts';
-import { renderRoutes } from '../../../testing/render-routes.tsx';
-import { sessionHandlers } from '../../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers } from '@/testing/session-handlers.ts';
 
 const base = { canary_id: 'c1', canary_name: 'web', uptime: { passed: 1, failed: 0 } };
 const checks = [
@@ -39,7 +38,7 @@ function renderPage(path: string) {
       return HttpResponse.json({ checks_summary: checks });
     }),
   );
-  renderRoutes(appRoutes, [path], () => undefined);
+  renderApp([path], () => undefined);
   return { user: userEvent.setup(), asked };
 }
 

@@ -2,10 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../../app/routes.tsx';
-import { setupMsw } from '../../../testing/msw.ts';
-import { renderRoutes } from '../../../testing/render-routes.tsx';
-import { sessionHandlers } from '../../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers } from '@/testing/session-handlers.ts';
 
 const base = { canary_id: 'c1', uptime: { passed: 2, failed: 1 }, latency: { p95: 120 } };
 const checks = [
@@ -42,7 +41,7 @@ function renderPage(path = '/health', list: unknown[] = checks) {
     ...sessionHandlers({}),
     http.get('/api/canary/api/summary', () => HttpResponse.json({ checks_summary: list })),
   );
-  renderRoutes(appRoutes, [path], () => undefined);
+  renderApp([path], () => undefined);
   return userEvent.setup();
 }
 
@@ -120,7 +119,7 @@ describe('check detail modal', () => {
         return HttpResponse.json({});
       }),
     );
-    renderRoutes(appRoutes, ['/health?checkId=k2'], () => undefined);
+    renderApp(['/health?checkId=k2'], () => undefined);
     return { user: userEvent.setup(), ran: () => ran };
   }
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { usePageTitle } from '../../../lib/page-title.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { TableSkeleton } from '../../../ui/table.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { TableSkeleton } from '@/ui/table.tsx';
 import { useSummaryQuery } from '../api/summary-query.ts';
 import { CheckCards } from '../components/check-cards.tsx';
 import { CheckDetailModal } from '../components/check-detail-modal.tsx';
@@ -98,34 +98,33 @@ export function HealthPage() {
           />
         </aside>
         <div className="min-w-0 flex-1 space-y-3">
-          {view.tabs.length > 2 && (
-            <HealthTabs
-              tabs={view.tabs}
-              active={view.activeTab}
-              onSelect={(tab) => setState({ tab: tab === 'All' ? null : tab, pageSize: null })}
-            />
-          )}
-          {summary.isPending ? (
-            <TableSkeleton label="Loading checks" />
-          ) : summary.isError ? (
-            <ErrorState message={summary.error.message} onRetry={() => void summary.refetch()} />
-          ) : view.visible.length === 0 ? (
-            <EmptyState />
-          ) : state.layout === 'card' ? (
-            <CheckCards checks={view.visible} now={summary.dataUpdatedAt} onOpen={onOpen} />
-          ) : (
-            <ChecksTable
-              rows={view.rows}
-              grouped={view.grouped}
-              now={summary.dataUpdatedAt}
-              sortBy={view.sortBy}
-              sortDesc={view.sortDesc}
-              onSort={(sortBy, desc) => setState({ sortBy, sortDesc: desc ? 'true' : null })}
-              pageSize={state.pageSize}
-              onPageSize={onPageSize}
-              onOpen={onOpen}
-            />
-          )}
+          <HealthTabs
+            tabs={view.tabs}
+            active={view.activeTab}
+            onSelect={(tab) => setState({ tab: tab === 'All' ? null : tab, pageSize: null })}
+          >
+            {summary.isPending ? (
+              <TableSkeleton label="Loading checks" />
+            ) : summary.isError ? (
+              <ErrorState message={summary.error.message} onRetry={() => void summary.refetch()} />
+            ) : view.visible.length === 0 ? (
+              <EmptyState />
+            ) : state.layout === 'card' ? (
+              <CheckCards checks={view.visible} now={summary.dataUpdatedAt} onOpen={onOpen} />
+            ) : (
+              <ChecksTable
+                rows={view.rows}
+                grouped={view.grouped}
+                now={summary.dataUpdatedAt}
+                sortBy={view.sortBy}
+                sortDesc={view.sortDesc}
+                onSort={(sortBy, desc) => setState({ sortBy, sortDesc: desc ? 'true' : null })}
+                pageSize={state.pageSize}
+                onPageSize={onPageSize}
+                onOpen={onOpen}
+              />
+            )}
+          </HealthTabs>
         </div>
       </div>
       {openCheck && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { systemKeys } from './system-keys.ts';
 
 export const probeStatusSchema = z.enum(['ok', 'error']);

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { setupMsw } from '../../../testing/msw.ts';
-import { renderRoutes } from '../../../testing/render-routes.tsx';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderRoutes } from '@/testing/render-routes.tsx';
 import { SystemStatusPage } from './system-status-page.tsx';
 
 const server = setupMsw();

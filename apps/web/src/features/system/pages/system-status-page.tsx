@@ -1,6 +1,6 @@
-import { usePageTitle } from '../../../lib/page-title.ts';
-import { ErrorState } from '../../../ui/error-state.tsx';
-import { Skeleton } from '../../../ui/skeleton.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
 import { useHealthQuery } from '../api/health-query.ts';
 import { ProbeRow } from '../components/probe-row.tsx';
 

@@ -1,5 +1,5 @@
-import { usePageTitle } from '../../../lib/page-title.ts';
-import { PlaceholderPage } from '../../../ui/placeholder-page.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { PlaceholderPage } from '@/ui/placeholder-page.tsx';
 
 /** Home of the full edition until the topology view is built. */
 export function TopologyPage() {

@@ -1,5 +1,5 @@
-import { formatLatency } from '../../model/check-metrics.ts';
-import type { GraphPoint } from '../../model/graph-points.ts';
+import { formatLatency } from '@/features/health/model/check-metrics.ts';
+import type { GraphPoint } from '@/features/health/model/graph-points.ts';
 
 const tooltipTime = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',

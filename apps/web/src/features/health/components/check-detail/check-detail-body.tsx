@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useCheckGraph } from '../../api/check-graph-query.ts';
-import type { CheckSummary } from '../../model/check-summary.ts';
-import { defaultRangeForCheck } from '../../model/check-time-range.ts';
+import { useCheckGraph } from '@/features/health/api/check-graph-query.ts';
+import type { CheckSummary } from '@/features/health/model/check-summary.ts';
+import { defaultRangeForCheck } from '@/features/health/model/check-time-range.ts';
 import { CheckDetailTabs } from './check-detail-tabs.tsx';
 import { CheckHeader } from './check-header.tsx';
 import { CheckStats } from './check-stats.tsx';

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { canRunChecks } from '@vigil/domain';
-import { useSession } from '../../../../lib/session/session-queries.ts';
-import { Button } from '../../../../ui/button.tsx';
-import { useCheckCanary } from '../../api/check-canary-query.ts';
-import { runInitiatedMessage, useRunCheck } from '../../api/check-history-query.ts';
-import { canarySource } from '../../model/canary-source.ts';
-import type { CheckSummary } from '../../model/check-summary.ts';
+import { useSession } from '@/lib/session/session-queries.ts';
+import { Button } from '@/ui/button.tsx';
+import { useCheckCanary } from '@/features/health/api/check-canary-query.ts';
+import { runInitiatedMessage, useRunCheck } from '@/features/health/api/check-history-query.ts';
+import { canarySource } from '@/features/health/model/canary-source.ts';
+import type { CheckSummary } from '@/features/health/model/check-summary.ts';
 
 const linkClass = 'text-sm text-accent underline';
 

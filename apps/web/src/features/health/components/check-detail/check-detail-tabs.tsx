@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { TabList, TabPanel, type TabItem } from '../../../../ui/tabs.tsx';
-import type { useCheckGraph } from '../../api/check-graph-query.ts';
-import { useCheckRelationships } from '../../api/check-relationships-query.ts';
-import { historySince, type TimeRange } from '../../model/check-time-range.ts';
+import { TabList, TabPanel, type TabItem } from '@/ui/tabs.tsx';
+import type { useCheckGraph } from '@/features/health/api/check-graph-query.ts';
+import { useCheckRelationships } from '@/features/health/api/check-relationships-query.ts';
+import { historySince, type TimeRange } from '@/features/health/model/check-time-range.ts';
 import { CheckHistory } from '../check-history.tsx';
 import { CheckRelationshipsTab } from './check-relationships-tab.tsx';
 import { CheckSpecTab } from './check-spec-tab.tsx';

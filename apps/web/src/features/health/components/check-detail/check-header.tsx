@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { CheckSummary } from '../../model/check-summary.ts';
-import { healthColour } from '../../model/health-colour.ts';
+import type { CheckSummary } from '@/features/health/model/check-summary.ts';
+import { healthColour } from '@/features/health/model/health-colour.ts';
 import { HealthDot } from '../health-badge.tsx';
 import { CheckLabels } from './check-labels.tsx';
-import { CopyButton } from '../../../../ui/copy-button.tsx';
+import { CopyButton } from '@/ui/copy-button.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

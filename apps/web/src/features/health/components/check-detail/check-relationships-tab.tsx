@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { EmptyState } from '../../../../ui/empty-state.tsx';
-import { Table, TableCell, TableSkeleton } from '../../../../ui/table.tsx';
-import type { useCheckRelationships } from '../../api/check-relationships-query.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Table, TableCell, TableSkeleton } from '@/ui/table.tsx';
+import type { useCheckRelationships } from '@/features/health/api/check-relationships-query.ts';
 
 const kindLabel = { config: 'Config', component: 'Component' } as const;
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { EmptyState } from '../../../../ui/empty-state.tsx';
-import { Skeleton } from '../../../../ui/skeleton.tsx';
-import { useCheckDefinition } from '../../api/check-definition-query.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
+import { useCheckDefinition } from '@/features/health/api/check-definition-query.ts';
 
 // The yaml package loads with the tab, not with the /health page.
 const SpecYaml = lazy(async () => {

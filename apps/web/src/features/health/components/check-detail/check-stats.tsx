@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { formatRelative } from '../../../../ui/relative-time.tsx';
-import type { CheckGraph } from '../../api/check-graph-query.ts';
+import { formatRelative } from '@/ui/relative-time.tsx';
+import type { CheckGraph } from '@/features/health/api/check-graph-query.ts';
 import {
   formatLatency,
   formatPercent,
   formatSeverity,
   uptimePercent,
-} from '../../model/check-metrics.ts';
-import type { CheckSummary } from '../../model/check-summary.ts';
-import type { TimeRange } from '../../model/check-time-range.ts';
+} from '@/features/health/model/check-metrics.ts';
+import type { CheckSummary } from '@/features/health/model/check-summary.ts';
+import type { TimeRange } from '@/features/health/model/check-time-range.ts';
 import { TimeRangePicker } from './time-range-picker.tsx';
 
 export interface CheckStatsProps {

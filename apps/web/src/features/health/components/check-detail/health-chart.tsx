@@ -8,8 +8,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatLatency } from '../../model/check-metrics.ts';
-import { timeTickFormatter, type GraphPoint } from '../../model/graph-points.ts';
+import { formatLatency } from '@/features/health/model/check-metrics.ts';
+import { timeTickFormatter, type GraphPoint } from '@/features/health/model/graph-points.ts';
 import { ChartTooltip } from './chart-tooltip.tsx';
 
 export interface HealthChartProps {

@@ -1,10 +1,10 @@
 import { useId, useMemo } from 'react';
 import { timeRangeMs } from '@vigil/domain';
-import { cx } from '../../../../ui/class-names.ts';
-import { EmptyState } from '../../../../ui/empty-state.tsx';
-import { graphPointCount, type useCheckGraph } from '../../api/check-graph-query.ts';
-import { hasRuns, toGraphPoints } from '../../model/graph-points.ts';
-import type { TimeRange } from '../../model/check-time-range.ts';
+import { cx } from '@/ui/class-names.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { graphPointCount, type useCheckGraph } from '@/features/health/api/check-graph-query.ts';
+import { hasRuns, toGraphPoints } from '@/features/health/model/graph-points.ts';
+import type { TimeRange } from '@/features/health/model/check-time-range.ts';
 import { ChartSkeleton, LazyHealthChart } from './lazy-health-chart.tsx';
 
 export interface HealthOverviewProps {

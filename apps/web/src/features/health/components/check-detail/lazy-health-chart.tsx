@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
 import type { HealthChartProps } from './health-chart.tsx';
 
 // Its own chunk: recharts stays out of the /health page until a check is opened.

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { stringify } from 'yaml';
-import { CopyButton } from '../../../../ui/copy-button.tsx';
+import { CopyButton } from '@/ui/copy-button.tsx';
 
 /** A definition as read-only YAML, with a copy button. */
 export function SpecYaml({ spec }: { spec: Readonly<Record<string, unknown>> }) {

@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { inputClassName } from '../../../../ui/form-field.tsx';
+import { inputClassName } from '@/ui/form-field.tsx';
 import {
   checkTimeRanges,
   parseCheckTimeRange,
   type TimeRange,
-} from '../../model/check-time-range.ts';
+} from '@/features/health/model/check-time-range.ts';
 
 export interface TimeRangePickerProps {
   value: TimeRange;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList } from '../../../../lib/http.ts';
-import { canaryKeys } from './canary-keys.ts';
+import { apiList } from '@/lib/http.ts';
+import { canaryKeys } from '@/lib/resource-keys.ts';
 
 const jobDetailsSchema = z
   .looseObject({
@@ -29,7 +29,6 @@ export const canaryListItemSchema = z.object({
   agent: z.object({ id: z.string(), name: z.string() }).nullish(),
 });
 export type CanaryListItem = z.infer<typeof canaryListItemSchema>;
-export type JobDetails = NonNullable<CanaryListItem['job_details']>;
 
 /** Spec 002 §7: the generic settings list call against canaries_with_status. */
 export async function fetchCanaries(signal?: AbortSignal): Promise<CanaryListItem[]> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList } from '../../../../lib/http.ts';
-import { canaryKeys } from './canary-keys.ts';
+import { apiList } from '@/lib/http.ts';
+import { canaryKeys } from '@/lib/resource-keys.ts';
 
 /** Spec 002 §9: a resource's job history shows 150 runs, newest first. */
 export const canaryJobsPageSize = 150;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
-import { canaryKeys } from './canary-keys.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { canaryKeys } from '@/lib/resource-keys.ts';
 
 const canarySchema = z.object({
   id: z.string(),
@@ -12,11 +12,6 @@ const canarySchema = z.object({
   source: z.string().nullish(),
 });
 export type Canary = z.infer<typeof canarySchema>;
-
-/** Canaries written in the console have source UI (or none); others are managed elsewhere. */
-export function isSourceManaged(source: string | null | undefined): boolean {
-  return source !== null && source !== undefined && source !== '' && source !== 'UI';
-}
 
 export function useCanaryQuery(id: string) {
   return useQuery({

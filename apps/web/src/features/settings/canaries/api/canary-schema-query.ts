@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
-import { canaryKeys } from './canary-keys.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { canaryKeys } from '@/lib/resource-keys.ts';
 
 /** The Canary resource's JSON schema, which the YAML editor validates against as you type. */
 export function useCanarySchemaQuery() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
-import { canaryKeys } from './canary-keys.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { invalidateCanary } from '@/lib/resource-keys.ts';
 
 /** A soft delete (spec 002 §4): deleted_at is set; the server retires the canary's checks. */
 export function useDeleteCanary() {
@@ -18,7 +18,7 @@ export function useDeleteCanary() {
       toast.success(`${name} deleted successfully`);
       // Marked stale, not refetched here: the open edit page would turn into 'not found' and
       // unmount before it could go back to the list. The list refetches when it mounts.
-      await queryClient.invalidateQueries({ queryKey: canaryKeys.all, refetchType: 'none' });
+      await invalidateCanary(queryClient, { refetchType: 'none' });
     },
   });
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { consoleSource } from '@/lib/managed-source.ts';
 import type { CanaryRowInput } from '../model/canary-resource.ts';
-import { canaryKeys } from './canary-keys.ts';
+import { invalidateCanary } from '@/lib/resource-keys.ts';
 
 export type SaveCanaryInput = { id: string | undefined; row: CanaryRowInput };
 
@@ -19,7 +20,7 @@ export function useSaveCanary() {
         ? apiRequest('db', '/canaries', z.unknown(), {
             method: 'POST',
             query: { select: 'id' },
-            body: { ...row, source: 'UI' },
+            body: { ...row, source: consoleSource },
           })
         : apiRequest('db', '/canaries', z.unknown(), {
             method: 'PATCH',
@@ -28,7 +29,7 @@ export function useSaveCanary() {
           }),
     onSuccess: async (_data, { id, row }) => {
       toast.success(`${row.name} ${id === undefined ? 'created' : 'updated'} successfully`);
-      await queryClient.invalidateQueries({ queryKey: canaryKeys.all });
+      await invalidateCanary(queryClient);
     },
   });
 }

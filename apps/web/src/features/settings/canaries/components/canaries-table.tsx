@@ -1,13 +1,14 @@
 import { localAgentId } from '@vigil/domain';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../../ui/button.tsx';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { Table, TableCell } from '../../../../ui/table.tsx';
+import { z } from 'zod';
+import { JobDetailsDialog, jobDetailTabsOf } from '@/features/settings/jobs/index.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { Button } from '@/ui/button.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell } from '@/ui/table.tsx';
 import type { CanaryListItem } from '../api/canaries-query.ts';
-import { JobDetailsDialog, jobDetailTabs } from './job-details-dialog.tsx';
-import { JobStatusBadge } from '../../../../ui/job-status-badge.tsx';
+import { JobStatusBadge } from '@/ui/job-status-badge.tsx';
 
 /** Spec 002 §2: the settings list columns; canaries hide Namespace. */
 const columns = [
@@ -39,9 +40,13 @@ function Tags({ labels }: { labels: Record<string, string> | null | undefined })
   );
 }
 
+/** The canary whose last run's details are open, and their tab, as on /settings/jobs. */
+const jobDialogSchema = z.object({ job: z.string().optional(), tab: z.string().optional() });
+
 export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[] }) {
   const navigate = useNavigate();
-  const [details, setDetails] = useState<CanaryListItem | undefined>(undefined);
+  const [state, update] = useUrlState(jobDialogSchema);
+  const details = canaries.find((canary) => canary.id === state.job);
   return (
     <>
       <Table label="Health checks" columns={columns}>
@@ -71,13 +76,13 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
               {canary.job_status && (
                 <span className="flex items-center gap-2 whitespace-nowrap">
                   <JobStatusBadge status={canary.job_status} />
-                  {jobDetailTabs(canary.job_details).length > 0 && (
+                  {jobDetailTabsOf(canary.job_details).length > 0 && (
                     <Button
                       variant="ghost"
                       size="sm"
                       onClick={(event) => {
                         event.stopPropagation();
-                        setDetails(canary);
+                        update({ job: canary.id, tab: undefined });
                       }}
                     >
                       View details
@@ -107,9 +112,9 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
       </Table>
       {details?.job_details && (
         <JobDetailsDialog
-          name={details.name}
+          title={details.name}
           details={details.job_details}
-          onClose={() => setDetails(undefined)}
+          onClose={() => update({ job: undefined, tab: undefined })}
         />
       )}
     </>

@@ -2,8 +2,9 @@ import type { JSONSchema7 } from 'json-schema';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '../../../../ui/button.tsx';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { Button } from '@/ui/button.tsx';
+import { TabList, TabPanel, tabId, tabPanelId, useUrlTab } from '@/ui/tabs.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import { useSaveCanary } from '../api/save-canary.ts';
 import { formValuesFrom, type CanaryFormValues } from '../model/canary-form-values.ts';
 import { rowFromResource, type CanaryResource } from '../model/canary-resource.ts';
@@ -27,7 +28,15 @@ export interface CanaryEditorProps {
   onDone: () => void;
 }
 
-type Tab = 'form' | 'yaml';
+const editorTabs = 'canary-editor';
+const editorTabItems = [
+  { key: 'form', label: 'Form' },
+  { key: 'yaml', label: 'YAML' },
+] as const;
+type EditorTab = (typeof editorTabItems)[number]['key'];
+const bothTabs: readonly EditorTab[] = ['form', 'yaml'];
+/** A check type without a form is edited as YAML only. */
+const yamlOnly: readonly EditorTab[] = ['yaml'];
 
 /** Form and YAML views of one canary, kept in step, with Save/Update, Delete and Back. */
 export function CanaryEditor({
@@ -46,7 +55,10 @@ export function CanaryEditor({
   const { register, handleSubmit, setError, control, formState } = methods;
   const draft = useCanaryDraft(initial, form, methods, isEdit);
   const save = useSaveCanary();
-  const [tab, setTab] = useState<Tab>(form === undefined ? 'yaml' : 'form');
+  const { selected: tab, select: setTab } = useUrlTab(
+    'editor',
+    form === undefined ? yamlOnly : bothTabs,
+  );
   const [schemaProblems, setSchemaProblems] = useState<SchemaProblem[]>([]);
   // What the last Save said, about the text it was given: an edit makes it stale.
   const [submitError, setSubmitError] = useState<{ message: string; yaml: string } | null>(null);
@@ -98,39 +110,19 @@ export function CanaryEditor({
       : null;
   const saveDisabled = save.isPending || (editingYaml && yamlBlocks !== null);
 
-  const tabButton = (key: Tab, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      id={`canary-tab-${key}`}
-      aria-selected={tab === key}
-      aria-controls={`canary-panel-${key}`}
-      onClick={() => setTab(key)}
-      className={cx(
-        'rounded-md px-3 py-1.5 text-sm',
-        tab === key ? 'bg-surface-muted font-medium text-fg' : 'text-fg-muted hover:text-fg',
-        focusRing,
-      )}
-    >
-      {label}
-    </button>
-  );
-
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       {form !== undefined && (
-        <div role="tablist" aria-label="Editor" className="flex gap-1">
-          {tabButton('form', 'Form')}
-          {tabButton('yaml', 'YAML')}
-        </div>
+        <TabList
+          label="Editor"
+          idPrefix={editorTabs}
+          items={editorTabItems}
+          selected={tab ?? 'form'}
+          onSelect={setTab}
+        />
       )}
       {form !== undefined && (
-        <div
-          role="tabpanel"
-          id="canary-panel-form"
-          aria-labelledby="canary-tab-form"
-          hidden={tab !== 'form'}
-        >
+        <TabPanel idPrefix={editorTabs} tabKey="form" selected={tab === 'form'}>
           <fieldset disabled={readOnly} className="space-y-4">
             <CanaryFields
               register={register}
@@ -148,12 +140,17 @@ export function CanaryEditor({
               errors={formState.errors}
             />
           </fieldset>
-        </div>
+        </TabPanel>
       )}
       <div
-        role={form === undefined ? undefined : 'tabpanel'}
-        id="canary-panel-yaml"
-        aria-labelledby={form === undefined ? undefined : 'canary-tab-yaml'}
+        {...(form === undefined
+          ? {}
+          : {
+              role: 'tabpanel',
+              id: tabPanelId(editorTabs, 'yaml'),
+              'aria-labelledby': tabId(editorTabs, 'yaml'),
+              tabIndex: 0,
+            })}
         hidden={tab !== 'yaml'}
         className="space-y-2"
       >

@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { controlProps, FormField } from '../../../../ui/form-field.tsx';
+import { controlProps, FormField } from '@/ui/form-field.tsx';
 import { scheduleOptions, type CanaryFormValues } from '../model/canary-form-values.ts';
 import { requiredMessage } from '../model/check-fields.ts';
 import { parseLabelsJson } from '../model/labels-json.ts';

@@ -1,9 +1,9 @@
-import { EmptyState } from '../../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../../ui/error-state.tsx';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { Table, TableCell, TableSkeleton } from '../../../../ui/table.tsx';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell, TableSkeleton } from '@/ui/table.tsx';
 import { useCanaryJobsQuery } from '../api/canary-jobs-query.ts';
-import { JobStatusBadge } from '../../../../ui/job-status-badge.tsx';
+import { JobStatusBadge } from '@/ui/job-status-badge.tsx';
 
 const columns = ['Status', 'Started', 'Duration', 'Passed', 'Failed', 'Errors'] as const;
 

@@ -1,6 +1,6 @@
 import type { FieldError, UseFormRegister } from 'react-hook-form';
-import { controlProps, FormField, textareaClassName } from '../../../../ui/form-field.tsx';
-import { cx } from '../../../../ui/class-names.ts';
+import { controlProps, FormField, textareaClassName } from '@/ui/form-field.tsx';
+import { cx } from '@/ui/class-names.ts';
 import type { CanaryFormValues } from '../model/canary-form-values.ts';
 import type { CheckField } from '../model/check-fields.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../../ui/button.tsx';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { DialogActions } from '../../../../ui/dialog-actions.tsx';
-import { closeOnDismiss } from '../../../../ui/dialog-close.ts';
+import { Button } from '@/ui/button.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DialogActions } from '@/ui/dialog-actions.tsx';
+import { closeOnDismiss } from '@/ui/dialog-close.ts';
 import { useDeleteCanary } from '../api/delete-canary.ts';
 
 export interface DeleteCanaryButtonProps {

@@ -1,7 +1,7 @@
 import { json } from '@codemirror/lang-json';
 import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
-import { cx } from '../../../../ui/class-names.ts';
+import { cx } from '@/ui/class-names.ts';
 
 export interface JsonEditorProps {
   value: string;

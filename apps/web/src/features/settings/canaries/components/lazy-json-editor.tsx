@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
 import type { JsonEditorProps } from './json-editor.tsx';
 
 // CodeMirror comes in its own chunk, shared with the YAML editor beside it.

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '../../../../ui/skeleton.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
 import type { YamlEditorProps } from './yaml-editor.tsx';
 
 // Its own chunk: CodeMirror, the schema tooling and shiki stay out of the list page.

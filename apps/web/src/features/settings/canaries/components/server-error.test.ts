@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../lib/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { httpForm } from '../model/forms/http-form.ts';
 import { placeServerError } from './server-error.ts';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../lib/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import type { CheckForm } from '../model/check-form.ts';
 
 export interface PlacedError {

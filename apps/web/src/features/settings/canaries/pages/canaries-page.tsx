@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import { usePermission } from '../../../../lib/session/use-permission.ts';
-import { Button } from '../../../../ui/button.tsx';
-import { EmptyState } from '../../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../../ui/error-state.tsx';
-import { TableSkeleton } from '../../../../ui/table.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { usePermission } from '@/lib/session/use-permission.ts';
+import { Button } from '@/ui/button.tsx';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { TableSkeleton } from '@/ui/table.tsx';
 import { useCanariesQuery } from '../api/canaries-query.ts';
 import { CanariesTable } from '../components/canaries-table.tsx';
 import { TypePickerDialog } from '../components/type-picker-dialog.tsx';

@@ -4,9 +4,8 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { appRoutes } from '../../../../app/routes.tsx';
-import { renderRoutes } from '../../../../testing/render-routes.tsx';
-import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 
 // The editor is a lazy chunk and these pages are heavy: on a busy machine a second is short.
 configure({ asyncUtilTimeout: 3000 });
@@ -24,9 +23,15 @@ export const testSchema = {
       additionalProperties: false,
       properties: {
         schedule: { type: 'string' },
-        http: { type: 'array' },
-        tcp: { type: 'array' },
-        prometheus: { type: 'array' },
+        http: { type: 'array', items: { type: 'object' } },
+        tcp: { type: 'array', items: { type: 'object' } },
+        prometheus: { type: 'array', items: { type: 'object' } },
+        // Known but refused, as the server marks it.
+        pod: {
+          type: 'array',
+          items: { type: 'object' },
+          description: 'check type pod is not supported yet',
+        },
       },
     },
   },
@@ -51,7 +56,7 @@ export function renderCanaryRoute(
   );
   const notify: string[] = [];
   const user = userEvent.setup();
-  const rendered = renderRoutes(appRoutes, [path], (message) => notify.push(message));
+  const rendered = renderApp([path], (message) => notify.push(message));
   return { user, notify, ...rendered };
 }
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { setupMsw } from '../../../../testing/msw.ts';
+import { setupMsw } from '@/testing/msw.ts';
 import {
   renderCanaryRoute,
   testSchema,

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import { usePermission } from '../../../../lib/session/use-permission.ts';
-import { ErrorState } from '../../../../ui/error-state.tsx';
-import { Skeleton } from '../../../../ui/skeleton.tsx';
-import { isSourceManaged, useCanaryQuery, type Canary } from '../api/canary-query.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { usePermission } from '@/lib/session/use-permission.ts';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { Skeleton } from '@/ui/skeleton.tsx';
+import { TabList, TabPanel, useUrlTab } from '@/ui/tabs.tsx';
+import { isManagedElsewhere } from '@/lib/managed-source.ts';
+import { useCanaryQuery, type Canary } from '../api/canary-query.ts';
 import { isJsonSchema } from '../api/json-schema.ts';
 import { useCanarySchemaQuery } from '../api/canary-schema-query.ts';
 import { CanaryEditor } from '../components/canary-editor.tsx';
@@ -52,13 +52,15 @@ const pageTabs: ReadonlyArray<{ key: PageTab; label: string }> = [
   { key: 'spec', label: 'Spec' },
   { key: 'jobs', label: 'Job History' },
 ];
+const pageTabKeys = pageTabs.map((item) => item.key);
+const pageTabsId = 'canary-page';
 
 function LoadedCanary({ canary }: { canary: Canary }) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<PageTab>('spec');
+  const { selected: tab, select: setTab } = useUrlTab('tab', pageTabKeys);
   const canWrite = usePermission(['canaries'], 'write');
   const schema = useCanarySchemaQuery();
-  const managed = isSourceManaged(canary.source);
+  const managed = isManagedElsewhere(canary.source);
   const initial = resourceFromRow({
     name: canary.name,
     namespace: canary.namespace,
@@ -75,31 +77,17 @@ function LoadedCanary({ canary }: { canary: Canary }) {
           Managed by {canary.source}: read only here. Change it where it is defined.
         </p>
       )}
-      <div role="tablist" aria-label="Health check" className="flex gap-1 border-b border-border">
-        {pageTabs.map((item) => (
-          <button
-            key={item.key}
-            type="button"
-            role="tab"
-            id={`canary-page-tab-${item.key}`}
-            aria-selected={tab === item.key}
-            onClick={() => setTab(item.key)}
-            className={cx(
-              '-mb-px border-b-2 px-3 py-1.5 text-sm',
-              tab === item.key
-                ? 'border-accent font-medium text-fg'
-                : 'border-transparent text-fg-muted hover:text-fg',
-              focusRing,
-            )}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        aria-labelledby="canary-page-tab-spec"
-        hidden={tab !== 'spec'}
+      <TabList
+        label="Health check"
+        idPrefix={pageTabsId}
+        items={pageTabs}
+        selected={tab ?? 'spec'}
+        onSelect={setTab}
+      />
+      <TabPanel
+        idPrefix={pageTabsId}
+        tabKey="spec"
+        selected={tab !== 'jobs'}
         className="rounded-lg border border-border bg-surface p-4"
       >
         <CanaryEditor
@@ -110,12 +98,10 @@ function LoadedCanary({ canary }: { canary: Canary }) {
           schema={isJsonSchema(schema.data) ? schema.data : undefined}
           onDone={() => void navigate('/settings/canaries')}
         />
-      </div>
-      {tab === 'jobs' && (
-        <div role="tabpanel" aria-labelledby="canary-page-tab-jobs">
-          <CanaryJobs canaryId={canary.id} />
-        </div>
-      )}
+      </TabPanel>
+      <TabPanel idPrefix={pageTabsId} tabKey="jobs" selected={tab === 'jobs'}>
+        {tab === 'jobs' && <CanaryJobs canaryId={canary.id} />}
+      </TabPanel>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { setupMsw } from '../../../../testing/msw.ts';
+import { setupMsw } from '@/testing/msw.ts';
 import {
   editorView,
   renderCanaryRoute,
@@ -126,7 +126,10 @@ describe('new canary form', () => {
         'The YAML does not match the Canary schema; fix the problems under the editor before saving.',
       ),
     ).toBeVisible();
-    expect(screen.getByRole('tab', { name: 'YAML' })).toHaveAttribute('aria-selected', 'true');
+    // The tab is in the URL, which the router updates a moment later.
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'YAML' })).toHaveAttribute('aria-selected', 'true'),
+    );
     expect(save).toBeDisabled();
     expect(post).not.toHaveBeenCalled();
   });

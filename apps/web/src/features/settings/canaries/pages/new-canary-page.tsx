@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import { usePermission } from '../../../../lib/session/use-permission.ts';
-import { UnauthorizedPage } from '../../../../app/errors/unauthorized-page.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { usePermission } from '@/lib/session/use-permission.ts';
+import { UnauthorizedPage } from '@/lib/session/unauthorized-page.tsx';
 import { isJsonSchema } from '../api/json-schema.ts';
 import { useCanarySchemaQuery } from '../api/canary-schema-query.ts';
 import { CanaryEditor } from '../components/canary-editor.tsx';

@@ -1,7 +1,7 @@
 import { connectionReadSchema } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList } from '../../../../lib/http.ts';
+import { apiList } from '@/lib/http.ts';
 import { connectionKeys } from './connection-keys.ts';
 
 export const connectionListItemSchema = connectionReadSchema.extend({

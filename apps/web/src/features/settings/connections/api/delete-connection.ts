@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { connectionKeys } from './connection-keys.ts';
 
 /** A soft delete (spec 001 §7): deleted_at is set. */

@@ -2,7 +2,7 @@ import type { ConnectionWrite } from '@vigil/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { connectionKeys } from './connection-keys.ts';
 
 export interface SaveConnectionInput {

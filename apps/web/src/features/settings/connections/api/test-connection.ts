@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { testOutcomeOf, type TestOutcome } from '../model/test-outcome.ts';
 
 /** POST /api/connection/test/{id}; every answer becomes an outcome shown beside the button. */

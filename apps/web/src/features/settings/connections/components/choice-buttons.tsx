@@ -1,4 +1,4 @@
-import { SegmentedControl } from '../../../../ui/segmented-control.tsx';
+import { SegmentedControl } from '@/ui/segmented-control.tsx';
 
 export interface ChoiceButtonsProps {
   readonly label: string;

@@ -1,6 +1,6 @@
 import type { ConnectionFormValues, FormField, FormValue } from '@vigil/domain';
 import { useId } from 'react';
-import { controlProps, FormField as Field, textareaClassName } from '../../../../ui/form-field.tsx';
+import { controlProps, FormField as Field, textareaClassName } from '@/ui/form-field.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { SecretSourceInput } from './secret-source-input.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../../ui/button.tsx';
-import { cx } from '../../../../ui/class-names.ts';
+import { Button } from '@/ui/button.tsx';
+import { cx } from '@/ui/class-names.ts';
 import { useDeleteConnection } from '../api/delete-connection.ts';
 import { useTestConnection } from '../api/test-connection.ts';
 

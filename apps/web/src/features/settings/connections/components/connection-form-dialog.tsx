@@ -8,9 +8,9 @@ import {
   type FormValue,
 } from '@vigil/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { closeOnDismiss } from '../../../../ui/dialog-close.ts';
-import { controlProps, FormField } from '../../../../ui/form-field.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { closeOnDismiss } from '@/ui/dialog-close.ts';
+import { controlProps, FormField } from '@/ui/form-field.tsx';
 import { useSaveConnection } from '../api/save-connection.ts';
 import { ConnectionFields } from './connection-field.tsx';
 import { ConnectionFormActions } from './connection-form-actions.tsx';

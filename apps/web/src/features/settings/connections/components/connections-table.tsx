@@ -1,7 +1,7 @@
 import { connectionTypeDefinition } from '@vigil/domain';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { Table, TableCell } from '../../../../ui/table.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell } from '@/ui/table.tsx';
 import type { ConnectionListItem } from '../api/connections-query.ts';
 import { connectionIcon } from '../model/connection-icons.ts';
 

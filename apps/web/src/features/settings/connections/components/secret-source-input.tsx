@@ -1,8 +1,8 @@
 import { parseSecretSource, secretSourceModes, type SecretSourceMode } from '@vigil/domain';
 import { useId, useState } from 'react';
-import { cx } from '../../../../ui/class-names.ts';
-import { SegmentedControl } from '../../../../ui/segmented-control.tsx';
-import { errorIdFor, inputClassName, textareaClassName } from '../../../../ui/form-field.tsx';
+import { cx } from '@/ui/class-names.ts';
+import { SegmentedControl } from '@/ui/segmented-control.tsx';
+import { errorIdFor, inputClassName, textareaClassName } from '@/ui/form-field.tsx';
 
 export interface SecretSourceInputProps {
   readonly label: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../lib/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { testOutcomeOf } from './test-outcome.ts';
 
 const apiError = (status: number, message: string) =>

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../lib/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 
 export const testSucceeded = 'Connection successful';
 export const testNotSupported = 'We currently do not support testing this connection type';

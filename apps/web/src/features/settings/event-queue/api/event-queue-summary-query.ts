@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList } from '../../../../lib/http.ts';
+import { apiList } from '@/lib/http.ts';
 import { eventQueueKeys } from './event-queue-keys.ts';
 
 export const eventQueueSummarySchema = z.object({

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../../ui/dialog.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
 import type { EventQueueSummary } from '../api/event-queue-summary-query.ts';
 
 export interface EventErrorDialogProps {

@@ -1,6 +1,6 @@
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { Table, TableCell } from '../../../../ui/table.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell } from '@/ui/table.tsx';
 import type { EventQueueSummary } from '../api/event-queue-summary-query.ts';
 
 const columns = [

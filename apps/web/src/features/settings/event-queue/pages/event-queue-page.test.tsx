@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../../../app/routes.tsx';
-import { setupMsw } from '../../../../testing/msw.ts';
-import { renderRoutes } from '../../../../testing/render-routes.tsx';
-import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 import type { EventQueueSummary } from '../api/event-queue-summary-query.ts';
 
 const server = setupMsw();
@@ -43,7 +42,7 @@ function renderPage(
     }),
   );
   const user = userEvent.setup();
-  const rendered = renderRoutes(appRoutes, [path]);
+  const rendered = renderApp([path]);
   return { user, query: () => query, ...rendered };
 }
 
@@ -126,7 +125,7 @@ describe('event queue status page', () => {
         HttpResponse.json({ code: 'XX000', message: 'database is down' }, { status: 500 }),
       ),
     );
-    renderRoutes(appRoutes, ['/settings/event-queue-status']);
+    renderApp(['/settings/event-queue-status']);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the event queue');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();

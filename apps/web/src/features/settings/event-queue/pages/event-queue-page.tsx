@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import { useUrlState } from '../../../../lib/url-state.ts';
-import { QueryList } from '../../../../ui/query-list.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { QueryList } from '@/ui/query-list.tsx';
 import { useEventQueueSummaryQuery } from '../api/event-queue-summary-query.ts';
 import { EventErrorDialog } from '../components/event-error-dialog.tsx';
 import { EventQueueTable } from '../components/event-queue-table.tsx';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
-import { sessionKeys } from '../../../../lib/session/session-keys.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { sessionKeys } from '@/lib/session/session-keys.ts';
 import type { FeatureFlagInput } from './feature-flag-input.ts';
 
 export function useCreateFeatureFlag() {

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { Property } from '../../../../lib/session/session-schemas.ts';
-import { Button } from '../../../../ui/button.tsx';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { DialogActions } from '../../../../ui/dialog-actions.tsx';
-import { closeAfterSuccess, closeOnDismiss } from '../../../../ui/dialog-close.ts';
-import { FormField, inputClassName, textareaClassName } from '../../../../ui/form-field.tsx';
+import type { Property } from '@/lib/session/session-schemas.ts';
+import { Button } from '@/ui/button.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DialogActions } from '@/ui/dialog-actions.tsx';
+import { closeAfterSuccess, closeOnDismiss } from '@/ui/dialog-close.ts';
+import { FormField, inputClassName, textareaClassName } from '@/ui/form-field.tsx';
 import { useCreateFeatureFlag } from '../api/create-feature-flag.ts';
 import { useDeleteFeatureFlag } from '../api/delete-feature-flag.ts';
 import type { FeatureFlagInput } from '../api/feature-flag-input.ts';

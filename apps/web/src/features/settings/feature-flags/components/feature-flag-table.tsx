@@ -1,7 +1,7 @@
-import type { Property } from '../../../../lib/session/session-schemas.ts';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { Table, TableCell } from '../../../../ui/table.tsx';
+import type { Property } from '@/lib/session/session-schemas.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell } from '@/ui/table.tsx';
 
 const columns = [
   'Name',

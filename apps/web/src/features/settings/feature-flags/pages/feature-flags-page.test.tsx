@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../../../app/routes.tsx';
-import type { Property } from '../../../../lib/session/session-schemas.ts';
-import { setupMsw } from '../../../../testing/msw.ts';
-import { renderRoutes } from '../../../../testing/render-routes.tsx';
-import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+import type { Property } from '@/lib/session/session-schemas.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 
 const server = setupMsw();
 
@@ -33,7 +32,7 @@ function renderPage(flags: Property[], fixture: SessionFixture = {}) {
   server.use(...sessionHandlers({ ...fixture, flags }));
   const notify = vi.fn();
   const user = userEvent.setup();
-  renderRoutes(appRoutes, ['/settings/feature-flags'], notify);
+  renderApp(['/settings/feature-flags'], notify);
   return { user, notify };
 }
 

@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import type { Property } from '../../../../lib/session/session-schemas.ts';
-import { usePropertiesQuery } from '../../../../lib/session/session-queries.ts';
-import { usePermission } from '../../../../lib/session/use-permission.ts';
-import { Button } from '../../../../ui/button.tsx';
-import { QueryList } from '../../../../ui/query-list.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import type { Property } from '@/lib/session/session-schemas.ts';
+import { usePropertiesQuery } from '@/lib/session/session-queries.ts';
+import { usePermission } from '@/lib/session/use-permission.ts';
+import { Button } from '@/ui/button.tsx';
+import { QueryList } from '@/ui/query-list.tsx';
 import { FeatureFlagDialog } from '../components/feature-flag-dialog.tsx';
 import { FeatureFlagTable } from '../components/feature-flag-table.tsx';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { jobHistorySchema } from '@vigil/domain';
-import { apiList } from '../../../../lib/http.ts';
+import { apiList } from '@/lib/http.ts';
 import { jobHistoriesQuery } from '../model/job-query.ts';
 import { listFilters, type JobUrlState } from '../model/job-url-state.ts';
 import { jobKeys } from './job-keys.ts';

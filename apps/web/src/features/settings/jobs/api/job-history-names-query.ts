@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { jobKeys } from './job-keys.ts';
 
 /** Spec 002 §7: the name filter's options, GET /job_history_names?order=name.asc. */

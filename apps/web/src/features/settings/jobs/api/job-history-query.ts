@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { jobHistorySchema, type JobHistory } from '@vigil/domain';
-import { apiList } from '../../../../lib/http.ts';
+import { apiList } from '@/lib/http.ts';
 import { jobKeys } from './job-keys.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { jobStatusFilterOptions } from '@vigil/domain';
 import type { ReactNode } from 'react';
-import { inputClassName } from '../../../../ui/form-field.tsx';
+import { inputClassName } from '@/ui/form-field.tsx';
 import { durationOptions, resourceTypeOptions } from '../model/job-query.ts';
 import type { TimeRange } from '../model/time-range.ts';
 import { TimeRangePicker } from './time-range-picker.tsx';

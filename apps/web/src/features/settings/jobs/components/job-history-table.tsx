@@ -1,13 +1,13 @@
 import { localAgentId, type JobHistory } from '@vigil/domain';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { TableCell } from '../../../../ui/table.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { TableCell } from '@/ui/table.tsx';
 import { availableTabs } from '../model/job-details.ts';
 import { formatJobDuration, resourceLink, resourceTypeLabel } from '../model/job-format.ts';
 import type { SortColumn } from '../model/job-url-state.ts';
-import { JobStatusBadge } from '../../../../ui/job-status-badge.tsx';
+import { JobStatusBadge } from '@/ui/job-status-badge.tsx';
 
 const columns: ReadonlyArray<readonly [SortColumn, string]> = [
   ['name', 'Job Name'],

@@ -1,9 +1,9 @@
 import { CalendarClock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../../ui/button.tsx';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { inputClassName } from '../../../../ui/form-field.tsx';
+import { Button } from '@/ui/button.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { Dialog } from '@/ui/dialog.tsx';
+import { inputClassName } from '@/ui/form-field.tsx';
 import { readRecentRanges, rememberRange, type AbsoluteRange } from '../model/recent-ranges.ts';
 import {
   mappedRanges,

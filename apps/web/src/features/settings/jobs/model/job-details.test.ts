@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { availableTabs, openTab, tabText } from './job-details.ts';
+import { availableTabs, tabText } from './job-details.ts';
 
 describe('job details tabs (spec 002 §4)', () => {
   it('offers only tabs with content, in the spec order', () => {
     expect(availableTabs({ summary: { a: 1 }, errors: ['x'] })).toEqual(['errors', 'summary']);
     expect(availableTabs({ errors: [], scrape_summary: {}, summary: null })).toEqual([]);
     expect(availableTabs(null)).toEqual([]);
-  });
-
-  it('opens on the first with content unless the URL names another that has some', () => {
-    const details = { errors: [], scrape_summary: { added: 2 }, summary: { ok: true } };
-    expect(openTab(details, undefined)).toBe('scrape_summary');
-    expect(openTab(details, 'summary')).toBe('summary');
-    expect(openTab(details, 'errors')).toBe('scrape_summary');
   });
 
   it('shows errors as lines and summaries as JSON', () => {

@@ -22,15 +22,6 @@ export function availableTabs(details: JobDetails | null | undefined): JobDetail
   return jobDetailTabs.filter((tab) => !isEmpty(details[tab.key])).map((tab) => tab.key);
 }
 
-/** The tab asked for when it has content, else the first that has. */
-export function openTab(
-  details: JobDetails | null | undefined,
-  asked: string | undefined,
-): JobDetailTab | undefined {
-  const available = availableTabs(details);
-  return available.find((tab) => tab === asked) ?? available[0];
-}
-
 /** Errors read as lines of text; summaries as indented JSON. */
 export function tabText(details: JobDetails, tab: JobDetailTab): string {
   const value = details[tab];

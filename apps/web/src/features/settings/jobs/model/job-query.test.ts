@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jobHistoriesQuery } from './job-query.ts';
 import { jobUrlSchema } from './job-url-state.ts';
-import { parseUrlState } from '../../../../lib/url-state.ts';
+import { parseUrlState } from '@/lib/url-state.ts';
 
 const stateOf = (search: string) => parseUrlState(jobUrlSchema, new URLSearchParams(search));
 

@@ -1,4 +1,4 @@
-import type { QueryValue } from '../../../../lib/http.ts';
+import type { QueryValue } from '@/lib/http.ts';
 import { jobsPageSize, timeRangeOf, type JobUrlState } from './job-url-state.ts';
 import { timeBounds } from './time-range.ts';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setupMsw } from '../../../../testing/msw.ts';
+import { setupMsw } from '@/testing/msw.ts';
 import { jobRow, jobsApi, renderJobsPage, searchOf } from './job-history-test-setup.ts';
 
 const server = setupMsw();

@@ -1,12 +1,12 @@
 import type { JobHistory } from '@vigil/domain';
 import { RefreshCw } from 'lucide-react';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import { useUrlState } from '../../../../lib/url-state.ts';
-import { Button } from '../../../../ui/button.tsx';
-import { EmptyState } from '../../../../ui/empty-state.tsx';
-import { ErrorState } from '../../../../ui/error-state.tsx';
-import { Pagination } from '../../../../ui/pagination.tsx';
-import { TableSkeleton } from '../../../../ui/table.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { Button } from '@/ui/button.tsx';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { Pagination } from '@/ui/pagination.tsx';
+import { TableSkeleton } from '@/ui/table.tsx';
 import { useJobHistoriesQuery } from '../api/job-histories-query.ts';
 import { useJobHistoryNamesQuery } from '../api/job-history-names-query.ts';
 import { useJobHistoryQuery } from '../api/job-history-query.ts';
@@ -128,16 +128,21 @@ export function JobHistoryPage() {
             />
           </div>
         ))}
-      {opened.data && availableTabs(opened.data.details).length > 0 && (
+      {opened.data?.details && availableTabs(opened.data.details).length > 0 && (
         <JobDetailsDialog
-          job={opened.data}
-          tab={state.tab}
-          onTab={(tab) => update({ tab }, { replace: true })}
+          title={jobTitle(opened.data)}
+          status={opened.data.status}
+          details={opened.data.details}
           onClose={close}
         />
       )}
     </section>
   );
+}
+
+/** A run of a resource names it: `Canary: shop`. */
+function jobTitle(job: JobHistory): string {
+  return job.resource_name ? `${job.name}: ${job.resource_name}` : job.name;
 }
 
 function clearAll(value: string | undefined): string | undefined {

@@ -2,9 +2,8 @@ import userEvent from '@testing-library/user-event';
 import type { JobHistory } from '@vigil/domain';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { appRoutes } from '../../../../app/routes.tsx';
-import { renderRoutes } from '../../../../testing/render-routes.tsx';
-import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 
 const base: JobHistory = {
   id: '0192f0c4-0000-7000-8000-000000000a01',
@@ -73,7 +72,7 @@ export function renderJobsPage(
 ) {
   server.use(...handlers, ...sessionHandlers(fixture));
   const user = userEvent.setup();
-  const rendered = renderRoutes(appRoutes, [path]);
+  const rendered = renderApp([path]);
   return { user, ...rendered };
 }
 

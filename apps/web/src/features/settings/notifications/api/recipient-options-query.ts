@@ -1,7 +1,7 @@
 import { notificationChannelTypes } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList } from '../../../../lib/http.ts';
+import { apiList } from '@/lib/http.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 const option = z.object({ id: z.string(), name: z.string() });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import type { NotificationBody } from '../model/notification-form.ts';
 import { notificationKeys } from './notification-keys.ts';
 

@@ -1,5 +1,5 @@
 import { notificationEvents, type NotificationEvent } from '@vigil/domain';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 
 export const eventsRequiredMessage = 'Please select at least one event';
 

@@ -1,14 +1,14 @@
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../../ui/button.tsx';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { DialogActions } from '../../../../ui/dialog-actions.tsx';
-import { closeAfterSuccess, closeOnDismiss } from '../../../../ui/dialog-close.ts';
-import { FormField, inputClassName, textareaClassName } from '../../../../ui/form-field.tsx';
+import { isManagedElsewhere } from '@/lib/managed-source.ts';
+import { Button } from '@/ui/button.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DialogActions } from '@/ui/dialog-actions.tsx';
+import { closeAfterSuccess, closeOnDismiss } from '@/ui/dialog-close.ts';
+import { FormField, inputClassName, textareaClassName } from '@/ui/form-field.tsx';
 import type { NotificationRow } from '../api/notifications-query.ts';
 import { useDeleteNotification, useSaveNotification } from '../api/save-notification.ts';
 import {
   defaultTemplate,
-  isEditableSource,
   knownEvents,
   recipientKindOf,
   toBody,
@@ -42,7 +42,7 @@ export function NotificationDialog({
   canWrite: boolean;
   onClose: () => void;
 }) {
-  const editable = canWrite && isEditableSource(row?.source);
+  const editable = canWrite && !isManagedElsewhere(row?.source);
   const save = useSaveNotification();
   const remove = useDeleteNotification();
   const { register, control, handleSubmit, formState } = useForm<NotificationFormValues>({

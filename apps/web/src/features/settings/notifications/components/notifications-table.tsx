@@ -1,6 +1,6 @@
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { Table, TableCell } from '../../../../ui/table.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell } from '@/ui/table.tsx';
 import type { NotificationRow } from '../api/notifications-query.ts';
 
 const columns = [

@@ -1,7 +1,7 @@
 import type { CustomService } from '@vigil/domain';
-import { Button } from '../../../../ui/button.tsx';
-import { FormField, inputClassName } from '../../../../ui/form-field.tsx';
-import { TabList, TabPanel } from '../../../../ui/tabs.tsx';
+import { Button } from '@/ui/button.tsx';
+import { FormField, inputClassName } from '@/ui/form-field.tsx';
+import { TabList, TabPanel } from '@/ui/tabs.tsx';
 import { useRecipientOptionsQuery } from '../api/recipient-options-query.ts';
 import type { RecipientKind, RecipientValue } from '../model/notification-form.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEditableSource, knownEvents, recipientKindOf, toBody } from './notification-form.ts';
+import { knownEvents, recipientKindOf, toBody } from './notification-form.ts';
 
 const values = {
   title: '  ',
@@ -37,16 +37,6 @@ describe('notification form', () => {
     );
     expect(toTeam).toMatchObject({ person_id: null, team_id: 't1', custom_services: null });
     expect(toTeam).not.toHaveProperty('source');
-  });
-
-  it('edits only UI or unnamed sources', () => {
-    expect([null, undefined, '', 'UI', 'KubernetesCRD'].map(isEditableSource)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-    ]);
   });
 
   it('reads the recipient kind and keeps only known events', () => {

@@ -1,4 +1,5 @@
 import { notificationEventSchema, type CustomService, type NotificationEvent } from '@vigil/domain';
+import { consoleSource } from '@/lib/managed-source.ts';
 
 export type RecipientKind = 'person' | 'team' | 'others';
 
@@ -49,13 +50,8 @@ export function toBody(values: NotificationFormValues, isNew: boolean): Notifica
       recipients.recipient === 'others'
         ? recipients.services.filter((s) => s.connection.trim() !== '')
         : null,
-    ...(isNew ? { source: 'UI' } : {}),
+    ...(isNew ? { source: consoleSource } : {}),
   };
-}
-
-/** A notification from elsewhere (a CRD, a file) is shown read-only: only UI ones are edited. */
-export function isEditableSource(source: string | null | undefined): boolean {
-  return source === null || source === undefined || source === '' || source === 'UI';
 }
 
 export function recipientKindOf(row: {

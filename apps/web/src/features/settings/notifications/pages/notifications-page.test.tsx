@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../../../app/routes.tsx';
-import { setupMsw } from '../../../../testing/msw.ts';
-import { renderRoutes } from '../../../../testing/render-routes.tsx';
-import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 import type { NotificationRow } from '../api/notifications-query.ts';
 
 const server = setupMsw();
@@ -51,7 +50,7 @@ function renderPage(rows: unknown[], fixture: SessionFixture = {}) {
   );
   const user = userEvent.setup();
   const notify = vi.fn();
-  renderRoutes(appRoutes, ['/settings/notifications'], notify);
+  renderApp(['/settings/notifications'], notify);
   return { user, writes, notify };
 }
 
@@ -171,7 +170,7 @@ describe('notifications settings page', () => {
         HttpResponse.json({ code: 'XX000', message: 'database is down' }, { status: 500 }),
       ),
     );
-    renderRoutes(appRoutes, ['/settings/notifications']);
+    renderApp(['/settings/notifications']);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the notifications');
   });

@@ -1,11 +1,11 @@
 import { History, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import { usePermission } from '../../../../lib/session/use-permission.ts';
-import { Button } from '../../../../ui/button.tsx';
-import { cx, focusRing } from '../../../../ui/class-names.ts';
-import { QueryList } from '../../../../ui/query-list.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { usePermission } from '@/lib/session/use-permission.ts';
+import { Button } from '@/ui/button.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
+import { QueryList } from '@/ui/query-list.tsx';
 import { useNotificationsQuery, type NotificationRow } from '../api/notifications-query.ts';
 import { NotificationDialog } from '../components/notification-dialog.tsx';
 import { NotificationsTable } from '../components/notifications-table.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@vigil/domain';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { userKeys } from './user-keys.ts';
 
 export interface InviteUserInput {

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@vigil/domain';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
-import { sessionKeys } from '../../../../lib/session/session-keys.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { sessionKeys } from '@/lib/session/session-keys.ts';
 import { userKeys } from './user-keys.ts';
 
 export interface UpdateUserRoleInput {

@@ -1,7 +1,7 @@
 import type { Role } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
 import { userKeys } from './user-keys.ts';
 import { isRole } from './user-role.ts';
 

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { DialogActions } from '../../../../ui/dialog-actions.tsx';
-import { closeAfterSuccess, closeOnDismiss } from '../../../../ui/dialog-close.ts';
-import { controlProps, FormField } from '../../../../ui/form-field.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DialogActions } from '@/ui/dialog-actions.tsx';
+import { closeAfterSuccess, closeOnDismiss } from '@/ui/dialog-close.ts';
+import { controlProps, FormField } from '@/ui/form-field.tsx';
 import { useUpdateUserRole } from '../api/update-user-role.ts';
 import { isRole } from '../api/user-role.ts';
 import type { User } from '../api/users-query.ts';

@@ -1,7 +1,7 @@
 import { Copy } from 'lucide-react';
-import { Button } from '../../../../ui/button.tsx';
-import { copyToClipboard } from '../../../../ui/copy-button.tsx';
-import { inputClassName } from '../../../../ui/form-field.tsx';
+import { Button } from '@/ui/button.tsx';
+import { copyToClipboard } from '@/ui/copy-button.tsx';
+import { inputClassName } from '@/ui/form-field.tsx';
 
 export function CopyLink({ label, link }: { label: string; link: string }) {
   return (

@@ -1,6 +1,6 @@
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { DialogActions } from '../../../../ui/dialog-actions.tsx';
-import { closeAfterSuccess, closeOnDismiss } from '../../../../ui/dialog-close.ts';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DialogActions } from '@/ui/dialog-actions.tsx';
+import { closeAfterSuccess, closeOnDismiss } from '@/ui/dialog-close.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import type { User } from '../api/users-query.ts';
 

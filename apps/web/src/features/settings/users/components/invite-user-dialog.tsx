@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../../ui/button.tsx';
-import { Dialog } from '../../../../ui/dialog.tsx';
-import { DialogActions } from '../../../../ui/dialog-actions.tsx';
-import { closeOnDismiss } from '../../../../ui/dialog-close.ts';
-import { controlProps, FormField } from '../../../../ui/form-field.tsx';
+import { Button } from '@/ui/button.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DialogActions } from '@/ui/dialog-actions.tsx';
+import { closeOnDismiss } from '@/ui/dialog-close.ts';
+import { controlProps, FormField } from '@/ui/form-field.tsx';
 import { isRole } from '../api/user-role.ts';
 import { useInviteUser } from '../api/invite-user.ts';
 import { CopyLink } from './copy-link.tsx';

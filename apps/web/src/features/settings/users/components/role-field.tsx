@@ -1,6 +1,6 @@
 import { roles } from '@vigil/domain';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { controlProps, FormField } from '../../../../ui/form-field.tsx';
+import { controlProps, FormField } from '@/ui/form-field.tsx';
 
 export const roleRequired = { required: 'Please select any role' };
 

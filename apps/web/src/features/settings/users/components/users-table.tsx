@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../../../ui/button.tsx';
-import { RelativeTime } from '../../../../ui/relative-time.tsx';
-import { Table, TableCell } from '../../../../ui/table.tsx';
+import { Button } from '@/ui/button.tsx';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell } from '@/ui/table.tsx';
 import type { User } from '../api/users-query.ts';
 
 const columns = ['Name', 'Email', 'Roles', 'State', 'Created At', 'Actions'] as const;

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { appRoutes } from '../../../../app/routes.tsx';
-import { setupMsw } from '../../../../testing/msw.ts';
-import { renderRoutes } from '../../../../testing/render-routes.tsx';
-import { sessionHandlers, type SessionFixture } from '../../../../testing/session-handlers.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { renderApp } from '@/testing/render-routes.tsx';
+import { sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
 
 const identities = [
   {
@@ -43,7 +42,7 @@ function renderPage(fixture: SessionFixture = {}, list = identities) {
     }),
   );
   const notify = vi.fn();
-  renderRoutes(appRoutes, ['/settings/users'], notify);
+  renderApp(['/settings/users'], notify);
   return { user: userEvent.setup(), notify, seen };
 }
 

@@ -1,9 +1,9 @@
 import { ShieldPlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { usePageTitle } from '../../../../lib/page-title.ts';
-import { usePermission } from '../../../../lib/session/use-permission.ts';
-import { Button } from '../../../../ui/button.tsx';
-import { QueryList } from '../../../../ui/query-list.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { usePermission } from '@/lib/session/use-permission.ts';
+import { Button } from '@/ui/button.tsx';
+import { QueryList } from '@/ui/query-list.tsx';
 import { useUsersQuery, type User } from '../api/users-query.ts';
 import { AddRoleDialog } from '../components/add-role-dialog.tsx';
 import { DeleteUserDialog } from '../components/delete-user-dialog.tsx';

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../lib/page-title.ts';
-import { cx, focusRing } from '../../ui/class-names.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { cx, focusRing } from '@/ui/class-names.ts';
 
 /** Shown by a route guard when the user lacks read permission on the page's resource. */
 export function UnauthorizedPage() {

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { summaryUrl, startSummaryEarly } from '../features/health/api/summary-early.ts';
-import { setupMsw } from '../testing/msw.ts';
-import { startEarlyGet, takeEarlyGet } from './early-request.ts';
-import { apiRequest, buildUrl } from './http.ts';
+import { summaryUrl, startSummaryEarly } from './summary-early.ts';
+import { setupMsw } from '@/testing/msw.ts';
+import { startEarlyGet, takeEarlyGet } from '@/lib/early-request.ts';
+import { apiRequest, buildUrl } from '@/lib/http.ts';
 
 const server = setupMsw();
 const answer = z.object({ n: z.number() });
