@@ -1,6 +1,7 @@
 import type { CheckType } from './check-type.ts';
 import { folderCheckType } from './folder.ts';
 import { kubernetesCheckType } from './kubernetes.ts';
+import { kubernetesResourceCheckType } from './kubernetes-resource.ts';
 import { postgresCheckType } from './postgres.ts';
 import { mysqlCheckType } from './mysql.ts';
 import { mssqlCheckType } from './mssql.ts';
@@ -22,6 +23,7 @@ import { junitCheckType } from './junit.ts';
 const registered: readonly CheckType[] = [
   folderCheckType,
   kubernetesCheckType,
+  kubernetesResourceCheckType,
   postgresCheckType,
   mysqlCheckType,
   mssqlCheckType,
