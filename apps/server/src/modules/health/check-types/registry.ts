@@ -18,6 +18,7 @@ import { dnsCheckType } from './dns.ts';
 import { icmpCheckType } from './icmp.ts';
 import { execCheckType } from './exec.ts';
 import { junitCheckType } from './junit.ts';
+import { dynatraceCheckType } from './dynatrace.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -40,6 +41,7 @@ const registered: readonly CheckType[] = [
   icmpCheckType,
   execCheckType,
   junitCheckType,
+  dynatraceCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
