@@ -19,6 +19,7 @@ import { icmpCheckType } from './icmp.ts';
 import { execCheckType } from './exec.ts';
 import { junitCheckType } from './junit.ts';
 import { dynatraceCheckType } from './dynatrace.ts';
+import { azureDevopsCheckType } from './azure-devops.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -42,6 +43,7 @@ const registered: readonly CheckType[] = [
   execCheckType,
   junitCheckType,
   dynatraceCheckType,
+  azureDevopsCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
