@@ -71,6 +71,8 @@ export const pendingCheckTypes: ReadonlySet<string> = new Set([
   'webhook',
   'databaseBackup',
   'exchange',
+  // Needs gRPC to Pub/Sub (or its emulator); see docs/health.md.
+  'pubsub',
 ]);
 
 /**
