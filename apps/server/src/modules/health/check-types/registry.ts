@@ -20,6 +20,7 @@ import { execCheckType } from './exec.ts';
 import { junitCheckType } from './junit.ts';
 import { dynatraceCheckType } from './dynatrace.ts';
 import { azureDevopsCheckType } from './azure-devops.ts';
+import { resticCheckType } from './restic.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -44,6 +45,7 @@ const registered: readonly CheckType[] = [
   junitCheckType,
   dynatraceCheckType,
   azureDevopsCheckType,
+  resticCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
