@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTypes } from '../../../src/modules/health/check-types/registry.ts';
 import { parseCanarySpec } from '../../../src/modules/health/canaries/canary-spec.ts';
@@ -45,6 +46,32 @@ function readyWhenCreated(): NodeJS.Timeout {
 }
 
 describe('kubernetesResource check', () => {
+  it('runs the nested checks once the resources are ready, failing as canary-checker words it', async () => {
+    const target = http.createServer((request, response) => {
+      response.writeHead(request.url === '/ok' ? 200 : 500);
+      response.end('hi');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const address = target.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const nested = (path: string) =>
+      runCheck('kubernetesResource', {
+        kubeconfig: { value: api.kubeconfig() },
+        resources: [configMap],
+        checks: [{ http: [{ name: 'svc', url: `${base}${path}`, responseCodes: [200] }] }],
+        retries: { maxRetries: 1, interval: '10ms' },
+      });
+    const ok = await nested('/ok');
+    expect(ok.error).toBeUndefined();
+    expect(ok.pass).toBe(true);
+    expect(ok.data.display).toEqual({ svc: expect.any(String) });
+    const bad = await nested('/down');
+    expect(bad.pass).toBe(false);
+    expect(bad.error).toMatch(/^check \(name:svc\) failed with error: /);
+    expect(api.store.objects.has(configPath)).toBe(false);
+    await new Promise((resolve) => target.close(resolve));
+  });
+
   it('creates the resources in the canary namespace, waits until ready and deletes them', async () => {
     api.store.writes.length = 0;
     const timer = readyWhenCreated();
@@ -118,10 +145,14 @@ describe('kubernetesResource check', () => {
   it('refuses nested checks, bad durations and resources without a name, naming the field', () => {
     const at = (check: Record<string, unknown>) =>
       parseCanarySpec({ kubernetesResource: [{ name: 'k', resources: [pod], ...check }] });
-    expect(at({ checks: [{ http: [] }] })).toEqual({
+    expect(at({ checks: [{ docker: [] }] })).toEqual({
       ok: false,
-      field: 'spec.kubernetesResource[0].checks',
-      message: expect.stringContaining('nested checks are not supported yet'),
+      field: 'spec.kubernetesResource[0].checks[0].docker',
+      message: 'docker is not a check type',
+    });
+    expect(at({ checks: [{ http: [{ name: 'h' }] }] })).toMatchObject({
+      ok: false,
+      field: 'spec.kubernetesResource[0].checks[0].http[0].url',
     });
     expect(at({ waitFor: { timeout: 'soon' } })).toMatchObject({
       ok: false,

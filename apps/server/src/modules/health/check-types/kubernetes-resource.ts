@@ -16,6 +16,8 @@ import { parseDuration } from './folder-units.ts';
 import { resourceHealth, type ResourceHealth } from './kube-health.ts';
 import { kubeObject, objectId, type KubeObject, type KubeObjects } from './kube-objects.ts';
 import { kubeconfigOf } from './kubernetes.ts';
+import { nestedChecks, runNestedChecks } from './kubernetes-resource-checks.ts';
+import { checkRetriesSpec } from '../engine/check-retries.ts';
 
 const kube = lazyModule(async () => ({
   ...(await import('./kube-client.ts')),
@@ -41,11 +43,10 @@ const kubernetesResourceCheck = z
       .array(kubeObject)
       .optional()
       .describe('Created (or updated) on every run and kept'),
-    checks: z
-      .array(z.unknown())
-      .max(0, 'nested checks are not supported yet; check the resources with waitFor.expr')
-      .optional(),
-    checkRetries: z.unknown().optional().describe('Deprecated by canary-checker; use retries'),
+    checks: nestedChecks
+      .optional()
+      .describe('Canary specs whose checks run once the resources are ready'),
+    checkRetries: checkRetriesSpec.optional().describe('Deprecated by canary-checker; use retries'),
     clearResources: z.boolean().optional().describe('Delete the resources before creating them'),
     kubeconfig: envVar.optional(),
     waitFor: z
@@ -140,11 +141,24 @@ async function createAndWait(
       );
     }
   }
-  if (check.waitFor?.disable)
-    return { pass: true, data: { display: {}, resources: {}, health: {} } };
+  if (check.waitFor?.disable) {
+    const nested = await runNestedChecks(
+      check.checks ?? [],
+      check.retries ?? check.checkRetries,
+      ctx,
+    );
+    const data = { resources: {}, health: {}, display: nested.display };
+    return nested.error ? failed(nested.error, data) : { pass: true, data };
+  }
   try {
     const found = await waitFor(objects, check, [...statics, ...resources], ctx);
-    return { pass: true, data: { display: {}, ...found } };
+    const nested = await runNestedChecks(
+      check.checks ?? [],
+      check.retries ?? check.checkRetries,
+      ctx,
+    );
+    const data = { ...found, display: nested.display };
+    return nested.error ? failed(nested.error, data) : { pass: true, data };
   } catch (error) {
     if (error instanceof CheckConfigError) throw error;
     return fail('error in evaluating wait for', error);

@@ -21,6 +21,7 @@ import { junitCheckType } from './junit.ts';
 import { dynatraceCheckType } from './dynatrace.ts';
 import { azureDevopsCheckType } from './azure-devops.ts';
 import { resticCheckType } from './restic.ts';
+import { bindNestedCheckTypes } from './kubernetes-resource-checks.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
@@ -51,6 +52,7 @@ const registered: readonly CheckType[] = [
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
   registered.map((type) => [type.type, type]),
 );
+bindNestedCheckTypes(checkTypes);
 
 /**
  * Check types of canary-checker's schema that have no runner yet: a spec using one is refused
