@@ -12,3 +12,13 @@ describe('check types without a runner', () => {
     });
   });
 });
+
+describe('jmeter', () => {
+  it('is refused by name: no usable jmeter program is available', () => {
+    expect(parseCanarySpec({ jmeter: [{ name: 'j', jmx: 'plan' }] })).toEqual({
+      ok: false,
+      field: 'spec.jmeter',
+      message: 'check type jmeter is not supported yet',
+    });
+  });
+});
