@@ -50,6 +50,7 @@ export const systemPackages = [
     program: '/usr/bin/redis-server',
     suites: [`${checkTypes}/redis.test.ts`],
   },
+  { pkg: 'restic', program: '/usr/bin/restic', suites: [`${checkTypes}/restic.test.ts`] },
   { pkg: 'postgresql', program: '/usr/bin/pg_ctlcluster', suites: [] },
   { pkg: 'postgresql-client', program: '/usr/bin/pg_isready', suites: [] },
 ];

@@ -29,7 +29,7 @@ export function loadKubeConfig(source: string | undefined): KubeConfig {
 }
 
 /** Sets the check's abort signal on each request and keeps the last body as the server sent it. */
-class SignalAndBody implements Middleware {
+export class SignalAndBody implements Middleware {
   private body = '';
   constructor(private readonly signal: AbortSignal) {}
 
@@ -51,7 +51,7 @@ class SignalAndBody implements Middleware {
 }
 
 /** Exposes the library's cached API discovery (kind → resource) for a group version. */
-class ObjectApi extends KubernetesObjectApi {
+export class ObjectApi extends KubernetesObjectApi {
   findResource(apiVersion: string, kind: string) {
     return this.resource(apiVersion, kind);
   }

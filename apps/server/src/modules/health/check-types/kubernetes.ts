@@ -76,7 +76,10 @@ export const kubernetesCheckType = defineCheckType({
 });
 
 /** A kubeconfig EnvVar (YAML or a path), else the connection's certificate, else the default. */
-async function kubeconfigOf(check: KubernetesCheck, ctx: CheckRunContext) {
+export async function kubeconfigOf(
+  check: Pick<KubernetesCheck, 'kubeconfig' | 'connection'>,
+  ctx: CheckRunContext,
+) {
   const own = await ctx.resolveValue(check.kubeconfig);
   if (own !== undefined && own.trim() !== '') return own.trim();
   if (check.connection) {

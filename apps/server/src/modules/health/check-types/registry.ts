@@ -1,6 +1,7 @@
 import type { CheckType } from './check-type.ts';
 import { folderCheckType } from './folder.ts';
 import { kubernetesCheckType } from './kubernetes.ts';
+import { kubernetesResourceCheckType } from './kubernetes-resource.ts';
 import { postgresCheckType } from './postgres.ts';
 import { mysqlCheckType } from './mysql.ts';
 import { mssqlCheckType } from './mssql.ts';
@@ -24,11 +25,16 @@ import { awsConfigRuleCheckType } from './aws-config-rule.ts';
 import { webhookCheckType } from './webhook.ts';
 import { catalogCheckType } from './catalog.ts';
 import { databaseBackupCheckType } from './database-backup.ts';
+import { dynatraceCheckType } from './dynatrace.ts';
+import { azureDevopsCheckType } from './azure-devops.ts';
+import { resticCheckType } from './restic.ts';
+import { bindNestedCheckTypes } from './kubernetes-resource-checks.ts';
 
 /** Check types with a runner, keyed by their key under `spec` (spec.http[], spec.tcp[]). */
 const registered: readonly CheckType[] = [
   folderCheckType,
   kubernetesCheckType,
+  kubernetesResourceCheckType,
   postgresCheckType,
   mysqlCheckType,
   mssqlCheckType,
@@ -52,11 +58,15 @@ const registered: readonly CheckType[] = [
   webhookCheckType,
   catalogCheckType,
   databaseBackupCheckType,
+  dynatraceCheckType,
+  azureDevopsCheckType,
+  resticCheckType,
 ];
 
 export const checkTypes: ReadonlyMap<string, CheckType> = new Map(
   registered.map((type) => [type.type, type]),
 );
+bindNestedCheckTypes(checkTypes);
 
 /**
  * Check types of canary-checker's schema that have no runner yet: a spec using one is refused
@@ -66,12 +76,11 @@ export const pendingCheckTypes: ReadonlySet<string> = new Set([
   'ec2',
   'gcsBucket',
   'sql',
-  'azureDevops',
   'jmeter',
-  'dynatrace',
-  'restic',
   'smb',
   'exchange',
+  // Needs gRPC to Pub/Sub (or its emulator); see docs/health.md.
+  'pubsub',
 ]);
 
 /**
