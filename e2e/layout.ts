@@ -27,7 +27,7 @@ export async function openScreen(page: Page, path: string): Promise<void> {
 }
 
 export interface LayoutProblem {
-  kind: 'page overflow' | 'cut header' | 'hidden column';
+  kind: 'page overflow' | 'cut header' | 'hidden column' | 'cut placeholder';
   detail: string;
 }
 
@@ -38,7 +38,7 @@ export interface LayoutProblem {
 export function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
     const problems: Array<{
-      kind: 'page overflow' | 'cut header' | 'hidden column';
+      kind: 'page overflow' | 'cut header' | 'hidden column' | 'cut placeholder';
       detail: string;
     }> = [];
     const root = document.documentElement;
@@ -75,6 +75,17 @@ export function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
         if (overflowX === 'auto' || overflowX === 'scroll') scrolls = true;
       }
       if (!scrolls) problems.push({ kind: 'hidden column', detail: label(cell) });
+    }
+    const context = document.createElement('canvas').getContext('2d');
+    for (const input of document.querySelectorAll('input[placeholder]')) {
+      if (!(input instanceof HTMLInputElement) || input.offsetParent === null || context === null)
+        continue;
+      const style = getComputedStyle(input);
+      context.font = style.font;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (context.measureText(input.placeholder).width > room + 1)
+        problems.push({ kind: 'cut placeholder', detail: `input "${input.placeholder}"` });
     }
     return problems;
   });
