@@ -1,4 +1,5 @@
 import { Environment } from '@marcbachmann/cel-js';
+import { awsFunctions } from './aws.ts';
 import { collectionFunctions } from './collections.ts';
 import { contextualFunctions } from './contextual.ts';
 import { cryptoFunctions } from './crypto.ts';
@@ -26,6 +27,7 @@ export const celFunctionFamilies: readonly CelFunctionFamily[] = [
   uuidFunctions,
   mathFunctions,
   k8sFunctions,
+  awsFunctions,
   contextualFunctions,
 ];
 
