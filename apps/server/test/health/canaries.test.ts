@@ -180,7 +180,7 @@ describe('canaries through the data API', () => {
       { http: [{ name: 'x', url: 'https://x', bogus: 1 }] },
       'spec.http[0].bogus is not a known field',
     ],
-    [{ tcp: [{ name: 'x', endpoint: 'no-port' }] }, 'spec.tcp[0].endpoint must be host:port'],
+    [{ tcp: [{ name: 'x', endpoint: '' }] }, 'spec.tcp[0].endpoint is required'],
     [{ restic: [{ name: 'x' }] }, 'spec.restic check type restic is not supported yet'],
     [
       { docker: [{ name: 'x', image: 'alpine' }] },
