@@ -143,8 +143,9 @@ export function createEventsModule(options: EventsOptions) {
     module: defineModule({
       name: 'events',
       resources: [
-        // Producers write the queue inside their own transactions; clients only read it.
-        { name: 'event_queue', object: 'database', readOnly: true },
+        // Producers write the queue inside their own transactions; clients only read it. The
+        // end-to-end server (VIGIL_TEST_CONSUMERS=on) queues and clears its test events here.
+        { name: 'event_queue', object: 'database', readOnly: !options.settings.testConsumers },
         // The event queue status page: per event name, what waits and what keeps failing.
         { name: 'event_queue_summary', object: 'database', readOnly: true },
       ],
