@@ -8,6 +8,7 @@ import type { ConnectionResolver } from '../connections/connection-resolver.ts';
 import { canarySchemaRoutes } from './canaries/canaries.routes.ts';
 import { canariesWriteHook } from './canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './engine/health-engine.ts';
+import { inClusterValues, type ClusterValues } from './engine/cluster-values.ts';
 import { inClusterKeyReader, type KubernetesKeyReader } from './engine/kubernetes-keys.ts';
 import { createValueResolver, type ValueResolver } from './engine/values.ts';
 import { healthRoutes } from './health.routes.ts';
@@ -26,6 +27,8 @@ export interface HealthSettings {
   readonly secretsDir?: string | undefined;
   /** Secret and ConfigMap keys from the cluster's API, when Vigil runs in one (before secretsDir). */
   readonly kubernetesKeys?: KubernetesKeyReader | undefined;
+  /** Service account tokens and Helm values from that cluster (`valueFrom.serviceAccount`, `helmRef`). */
+  readonly clusterValues?: ClusterValues | undefined;
   readonly maxConcurrentChecks: number;
   readonly defaultTimeoutMs: number;
   readonly flushMs: number;
@@ -47,6 +50,7 @@ export function healthSettingsFrom(config: Config): HealthSettings {
   return {
     secretsDir: config.VIGIL_SECRETS_DIR,
     kubernetesKeys: inClusterKeyReader(process.env),
+    clusterValues: inClusterValues(process.env),
     maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
     defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
     flushMs: 1000,
@@ -62,7 +66,7 @@ export function healthSettingsFrom(config: Config): HealthSettings {
 
 /** Resolves the values of checks and connections: literals, files, Secrets and ConfigMaps. */
 export function valueResolverFor(settings: HealthSettings): ValueResolver {
-  return createValueResolver(settings.secretsDir, settings.kubernetesKeys);
+  return createValueResolver(settings.secretsDir, settings.kubernetesKeys, settings.clusterValues);
 }
 
 export interface HealthModuleDeps {
