@@ -135,8 +135,8 @@ describe('canary specs that cannot run are refused, naming the field', () => {
     ],
     [
       'an unsupported type',
-      { restic: [{ name: 'x' }] },
-      'spec.restic check type restic is not supported yet',
+      { jmeter: [{ name: 'x' }] },
+      'spec.jmeter check type jmeter is not supported yet',
     ],
     [
       'a malformed connection',

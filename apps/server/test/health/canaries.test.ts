@@ -181,7 +181,7 @@ describe('canaries through the data API', () => {
       'spec.http[0].bogus is not a known field',
     ],
     [{ tcp: [{ name: 'x', endpoint: '' }] }, 'spec.tcp[0].endpoint is required'],
-    [{ restic: [{ name: 'x' }] }, 'spec.restic check type restic is not supported yet'],
+    [{ jmeter: [{ name: 'x' }] }, 'spec.jmeter check type jmeter is not supported yet'],
     [
       { docker: [{ name: 'x', image: 'alpine' }] },
       'spec.docker canary-checker removed the docker check type; use kubernetesResource or exec checks instead',
