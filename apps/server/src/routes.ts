@@ -8,6 +8,7 @@ import { createConnectionsModule } from './modules/connections/connections.modul
 import { canarySchemaRoutes } from './modules/health/canaries/canaries.routes.ts';
 import { canariesWriteHook } from './modules/health/canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './modules/health/engine/health-engine.ts';
+import type { ClusterValues } from './modules/health/engine/cluster-values.ts';
 import type { KubernetesKeyReader } from './modules/health/engine/kubernetes-keys.ts';
 import { createValueResolver } from './modules/health/engine/values.ts';
 import { defaultRetention, type HistoryRetention } from './modules/health/history/retention.ts';
@@ -92,6 +93,8 @@ export interface HealthSettings {
   readonly secretsDir?: string | undefined;
   /** Secret and ConfigMap keys from the cluster's API, when Vigil runs in one (before secretsDir). */
   readonly kubernetesKeys?: KubernetesKeyReader | undefined;
+  /** Service account tokens and Helm values from that cluster (`valueFrom.serviceAccount`, `helmRef`). */
+  readonly clusterValues?: ClusterValues | undefined;
   readonly maxConcurrentChecks: number;
   readonly defaultTimeoutMs: number;
   readonly flushMs: number;
@@ -142,7 +145,11 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   const sealer = createSealer(options.identity.secretKey);
   const metrics = options.metrics ?? new Registry();
   const healthSettings = options.health ?? defaultHealthSettings;
-  const values = createValueResolver(healthSettings.secretsDir, healthSettings.kubernetesKeys);
+  const values = createValueResolver(
+    healthSettings.secretsDir,
+    healthSettings.kubernetesKeys,
+    healthSettings.clusterValues,
+  );
   const connections = createConnectionsModule(db, sealer, values, notificationTesters);
   const health = createHealthEngine({
     db,

@@ -12,6 +12,7 @@ import { defaultJobHistorySettings } from '../modules/jobs/job-history.service.t
 import { resolveSecretKey } from '../platform/secret-key.ts';
 import { identitySettingsFrom } from '../modules/identity/identity.settings.ts';
 import { readLocalProperties } from '../modules/properties/local-properties.ts';
+import { inClusterValues } from '../modules/health/engine/cluster-values.ts';
 import { inClusterKeyReader } from '../modules/health/engine/kubernetes-keys.ts';
 import { createApi } from '../routes.ts';
 import { webDistDir } from '../platform/paths.ts';
@@ -36,6 +37,7 @@ export async function serve(config: Config): Promise<void> {
     health: {
       secretsDir: config.VIGIL_SECRETS_DIR,
       kubernetesKeys: inClusterKeyReader(process.env),
+      clusterValues: inClusterValues(process.env),
       maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
       defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
       flushMs: 1000,

@@ -9,6 +9,7 @@ import { listeningPort } from '../../../platform/ports.ts';
 import { resolveSecretKey } from '../../../platform/secret-key.ts';
 import { createConnectionResolver } from '../../connections/connection-resolver.ts';
 import { createHealthEngine } from '../../health/engine/health-engine.ts';
+import { inClusterValues } from '../../health/engine/cluster-values.ts';
 import { inClusterKeyReader } from '../../health/engine/kubernetes-keys.ts';
 import { createValueResolver } from '../../health/engine/values.ts';
 import { defaultRetention } from '../../health/history/retention.ts';
@@ -48,7 +49,11 @@ export async function startAgent(
     help: '1 once the upstream refused the access token (401) and pushing stopped',
     registers: [metrics],
   });
-  const values = createValueResolver(config.VIGIL_SECRETS_DIR, inClusterKeyReader(process.env));
+  const values = createValueResolver(
+    config.VIGIL_SECRETS_DIR,
+    inClusterKeyReader(process.env),
+    inClusterValues(process.env),
+  );
   const engine = createHealthEngine({
     db,
     log,
