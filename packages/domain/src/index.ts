@@ -15,3 +15,4 @@ export * from './health/check-summary.ts';
 export * from './health/check-graph.ts';
 export * from './health/run-check.ts';
 export * from './api/api-error.ts';
+export * from './properties/property.ts';
