@@ -11,3 +11,8 @@ export * from './connections/connection-form.ts';
 export * from './connections/secret-source.ts';
 export * from './notifications/notifications.ts';
 export * from './health/summary-api.ts';
+export * from './health/check-summary.ts';
+export * from './health/check-graph.ts';
+export * from './health/run-check.ts';
+export * from './api/api-error.ts';
+export * from './properties/property.ts';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { parseTimeRange } from './time-ranges.ts';
 
+/** A window such as 15m, 1h, 7d, 1mo or 1y, at most 5y: any count of those units. */
+export const windowTextSchema = z.string().refine((text) => parseTimeRange(text) !== undefined, {
+  error: 'must be a range such as 15m, 1h, 7d, 1mo or 1y (at most 5y)',
+});
+
+/** The query of `GET /api/canary/api/summary`; no range is the last hour. */
+export const checkSummaryQuerySchema = z.object({ timeRange: windowTextSchema.optional() });
+
 /**
  * The filter body of `POST /api/canary/api/summary`. Field names are those of canary-checker's
  * `query.CheckSummaryOptions` (checkID, labels, sortBy, deleteFrom, timeout); checkIDs, status
@@ -14,12 +22,7 @@ export const checkSummaryFilterSchema = z.object({
     .optional(),
   labels: z.record(z.string(), z.string({ error: 'must map names to text values' })).optional(),
   status: z.enum(['healthy', 'unhealthy'], { error: 'must be healthy or unhealthy' }).optional(),
-  timeRange: z
-    .string()
-    .refine((text) => parseTimeRange(text) !== undefined, {
-      error: 'must be a range such as 15m, 1h, 7d, 1mo or 1y (at most 5y)',
-    })
-    .optional(),
+  timeRange: windowTextSchema.optional(),
   deleteFrom: z.iso.datetime({ offset: true, error: 'must be an RFC 3339 time' }).optional(),
   sortBy: z.enum(['name', '-name'], { error: 'must be name or -name' }).optional(),
   /** canary-checker's query timeout (a Go duration in nanoseconds): accepted, not used. */
@@ -44,41 +47,3 @@ export function canonicalFilterKeys(body: unknown): unknown {
     Object.entries(body).map(([key, value]) => [filterKeys.get(key.toLowerCase()) ?? key, value]),
   );
 }
-
-const nullableText = z.string().nullable();
-
-/** One check of the summary: the check, its canary and agent, its uptime and latency. */
-export const checkSummaryEntrySchema = z
-  .object({
-    id: z.string(),
-    canary_id: z.string(),
-    canary_name: nullableText,
-    canary_namespace: nullableText,
-    agent_id: z.string(),
-    agent_name: nullableText,
-    name: z.string(),
-    namespace: nullableText,
-    type: z.string(),
-    labels: z.record(z.string(), z.string()).nullable(),
-    status: z.enum(['healthy', 'unhealthy']).nullable(),
-    uptime: z.object({
-      passed: z.number(),
-      failed: z.number(),
-      last_pass: nullableText,
-      last_fail: nullableText,
-    }),
-    latency: z.object({
-      p95: z.number().nullable(),
-      p97: z.number().nullable(),
-      p99: z.number().nullable(),
-      rolling1h: z.number().nullable(),
-    }),
-  })
-  .loose();
-
-/** The summary as canary-checker and Mission Control answer it. */
-export const checkSummaryResponseSchema = z.object({
-  duration: z.number().int().optional(),
-  runnerName: z.string(),
-  checks_summary: z.array(checkSummaryEntrySchema),
-});

@@ -1,11 +1,16 @@
 import {
   canRunChecks,
   canonicalFilterKeys,
+  checkGraphQuerySchema,
   checkSummaryFilterSchema,
+  checkSummaryQuerySchema,
   parseTimeRange,
+  runCheckParamsSchema,
+  type CheckGraph,
   type CheckSummaryFilter,
+  type RunCheckResult,
 } from '@vigil/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../../platform/db.ts';
 import {
   ApiError,
@@ -17,34 +22,20 @@ import {
 import type { Actor } from '../../platform/http/actor.ts';
 import { authorise } from '../../platform/http/authorise.ts';
 import { canaryOfCheck } from './engine/canary-store.repository.ts';
-import type { HealthEngine, RunNowResult } from './engine/health-engine.ts';
-import { checkGraph, type CheckGraph } from './history/graph.service.ts';
+import type { HealthEngine } from './engine/health-engine.ts';
+import { checkGraph } from './history/graph.service.ts';
 import type { HistoryRetention } from './history/retention.ts';
 import type { SummaryEntry } from './history/check-summary.ts';
 import { SummaryCache } from './history/summary-cache.ts';
 import { filterSummary } from './history/summary-filter.ts';
 import { summariseAll } from './history/summary.service.ts';
 
-const range = (field: string) =>
-  z.string().transform((text, ctx) => {
-    const ms = parseTimeRange(text);
-    if (ms === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${field} must be a range such as 15m, 1h, 7d, 1mo or 1y (at most 5y)`,
-      });
-      return z.NEVER;
-    }
-    return ms;
-  });
+/** The last hour: the window of a summary or graph whose query names none. */
+const defaultWindowMs = 3_600_000;
 
-export const summaryQuery = z.object({ timeRange: range('timeRange').default(3_600_000) });
-export const graphQuery = z.object({
-  check: z.uuid({ error: 'check must be a check id' }),
-  count: z.coerce.number().int().min(1).max(1000).default(300),
-  start: range('start').default(3_600_000),
-});
-const checkId = z.uuid({ error: 'the check id must be a uuid' });
+/** A window already checked by its schema, in milliseconds. */
+const windowMs = (text: string | undefined): number =>
+  (text === undefined ? undefined : parseTimeRange(text)) ?? defaultWindowMs;
 
 /** The health area's verbs: authorise, parse, then read or run. */
 export function createHealthService(
@@ -65,31 +56,30 @@ export function createHealthService(
     /** Every check, answered as JSON text: each entry is built without re-serialising. */
     async summary(actor: Actor, query: unknown): Promise<string> {
       authorise(actor, 'canaries', 'read');
-      const { timeRange } = parse(summaryQuery, query);
+      const { timeRange } = parse(checkSummaryQuerySchema, query);
       const started = performance.now();
-      const { list } = await summaryOf(timeRange);
+      const { list } = await summaryOf(windowMs(timeRange));
       return responseOf(list, started);
     },
     /** The checks a filter body keeps (canary-checker's POST /api/summary). */
     async filteredSummary(actor: Actor, body: unknown): Promise<string> {
       authorise(actor, 'canaries', 'read');
       const filter: CheckSummaryFilter = parse(checkSummaryFilterSchema, canonicalFilterKeys(body));
-      const timeRange = filter.timeRange ? parseTimeRange(filter.timeRange) : undefined;
       const started = performance.now();
-      const { entries } = await summaryOf(timeRange ?? 3_600_000);
+      const { entries } = await summaryOf(windowMs(filter.timeRange));
       return responseOf(listOf(filterSummary(entries, filter)), started);
     },
     async graph(actor: Actor, query: unknown): Promise<CheckGraph> {
       authorise(actor, 'canaries', 'read');
-      const { check, count, start } = parse(graphQuery, query);
-      const graph = await checkGraph(db, check, start, count, Date.now(), retention);
+      const { check, count, start } = parse(checkGraphQuerySchema, query);
+      const graph = await checkGraph(db, check, windowMs(start), count, Date.now(), retention);
       if (!graph) throw notFound(`check ${check} was not found`);
       return graph;
     },
-    async runCheck(actor: Actor, id: unknown): Promise<RunNowResult> {
+    async runCheck(actor: Actor, params: unknown): Promise<RunCheckResult> {
       if (actor.kind === 'anonymous') throw unauthenticated();
       if (!canRunChecks(actor.roles)) throw forbidden('canaries', 'run');
-      const parsedId = parse(checkId, id);
+      const { id: parsedId } = parse(runCheckParamsSchema, params);
       const owner = await canaryOfCheck(db.pool, parsedId);
       if (!owner) throw notFound(`check ${parsedId} was not found`);
       if (owner.transformed) {

@@ -1,3 +1,4 @@
+import type { Property } from '@vigil/domain';
 import type { Database } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { WriteHook } from '../../data-api/write-hooks.ts';
@@ -6,15 +7,7 @@ import { listProperties } from './properties.repository.ts';
 
 export const localFlagRefusal = 'Cannot edit local feature flags';
 
-export interface PropertyView {
-  readonly name: string;
-  readonly value: string;
-  readonly description: string | null;
-  readonly source: string | null;
-  readonly created_by: string | null;
-  readonly created_at: string | null;
-  readonly updated_at: string | null;
-}
+export type PropertyView = Property;
 
 export function createPropertiesService(db: Database, local: readonly LocalProperty[]) {
   const localNames = new Set(local.map((p) => p.name));

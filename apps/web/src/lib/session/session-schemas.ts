@@ -1,4 +1,5 @@
 import { roleSchema, type Role } from '@vigil/domain';
+import { propertyListSchema } from '@vigil/domain';
 import { z } from 'zod';
 
 function isRole(value: string): value is Role {
@@ -47,19 +48,5 @@ export const aboutSchema = z.object({
 });
 export type About = z.infer<typeof aboutSchema>;
 
-const createdBySchema = z.union([
-  z.string(),
-  z.object({ id: z.string().optional(), name: z.string().nullish() }),
-]);
-
-export const propertySchema = z.object({
-  name: z.string(),
-  value: z.string(),
-  description: z.string().nullish(),
-  source: z.string().nullish(),
-  created_by: createdBySchema.nullish(),
-  created_at: z.string().nullish(),
-  updated_at: z.string().nullish(),
-});
-export type Property = z.infer<typeof propertySchema>;
-export const propertiesSchema = z.array(propertySchema);
+export { propertySchema, type Property } from '@vigil/domain';
+export const propertiesSchema = propertyListSchema;

@@ -1,3 +1,4 @@
+import type { RunCheckResult } from '@vigil/domain';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Database, Queryable } from '../../../platform/db.ts';
@@ -35,13 +36,6 @@ export interface HealthEngineOptions {
   readonly retention: HistoryRetention;
   /** Runs in the transaction that stores each batch of results (`vigil agent`'s outbox). */
   readonly afterWrite?: (client: Queryable, results: readonly CheckResult[]) => Promise<void>;
-}
-
-export interface RunNowResult {
-  readonly total: number;
-  readonly success: number;
-  readonly failed: number;
-  readonly errors: string[];
 }
 
 /** How long stop() waits for runs in flight before writing what it has. */
@@ -206,7 +200,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
     /** Flushes buffered results; for tests and shutdown. */
     flush: () => batcher.flush(),
     /** Runs one check (and what it depends on) now, and writes the results before answering. */
-    async runCheck(canaryId: string, checkId: string): Promise<RunNowResult> {
+    async runCheck(canaryId: string, checkId: string): Promise<RunCheckResult> {
       const canary = await canaryAt(canaryId, undefined);
       if (!canary) return { total: 0, success: 0, failed: 0, errors: [] };
       const outcome = await runCanary(canary, deps, { slot: null, next: null, only: checkId });
@@ -228,7 +222,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
       canaryId: string,
       checkId: string,
       pushed: Readonly<Record<string, unknown>>,
-    ): Promise<RunNowResult | undefined> {
+    ): Promise<RunCheckResult | undefined> {
       const canary = await canaryAt(canaryId, undefined);
       if (!canary) return undefined;
       const pushDeps = {

@@ -1,25 +1,8 @@
+import type { CheckGraph } from '@vigil/domain';
 import type { Database } from '../../../platform/db.ts';
 import { graphBuckets } from './graph.repository.ts';
 import type { HistoryRetention } from './retention.ts';
 import { summarise } from './summary.service.ts';
-
-export interface CheckGraph {
-  readonly status: Array<{
-    readonly time: string;
-    readonly status: boolean;
-    readonly total: number;
-    readonly passed: number;
-    readonly failed: number;
-    readonly duration: number | null;
-  }>;
-  readonly uptime: { readonly passed: number; readonly failed: number };
-  readonly latency: {
-    readonly p95: number | null;
-    readonly p97: number | null;
-    readonly p99: number | null;
-    readonly rolling1h: number | null;
-  };
-}
 
 /** A check's history over the window in at most `count` buckets, with its uptime and latency. */
 export async function checkGraph(

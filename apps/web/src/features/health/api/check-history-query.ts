@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { runCheckResultSchema } from '@vigil/domain';
 import { z } from 'zod';
 import { apiList, apiRequest } from '@/lib/http.ts';
 import { checkKeys, invalidateCheckRun } from '@/lib/resource-keys.ts';
@@ -52,7 +53,7 @@ export function useRunCheck() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (checkId: string) =>
-      apiRequest('canary', `/run/check/${encodeURIComponent(checkId)}`, z.unknown(), {
+      apiRequest('canary', `/run/check/${encodeURIComponent(checkId)}`, runCheckResultSchema, {
         method: 'POST',
       }),
     onSuccess: () => {

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { checkSummaryResponseSchema, type CheckSummary } from '@vigil/domain';
 import { apiRequest } from '@/lib/http.ts';
 import { checkKeys } from '@/lib/resource-keys.ts';
-import { checkSummaryListSchema, type CheckSummary } from '../model/check-summary.ts';
-
-/** canary-checker's and Mission Control's answer: the checks are under checks_summary. */
-const summaryAnswerSchema = z.object({ checks_summary: checkSummaryListSchema.default([]) });
 
 export async function fetchSummary(
   timeRange: string,
   signal?: AbortSignal,
 ): Promise<CheckSummary[]> {
   // The same URL as summaryUrl(), so the route loader's early answer is taken.
-  const answer = await apiRequest('canary', '/api/summary', summaryAnswerSchema, {
+  const answer = await apiRequest('canary', '/api/summary', checkSummaryResponseSchema, {
     query: { timeRange },
     signal,
   });

@@ -7,7 +7,7 @@ import {
   formatPercent,
   uptimePercent,
 } from '../model/check-metrics.ts';
-import type { CheckSummary } from '../model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import { healthColour } from '../model/health-colour.ts';
 import { AgentBadge } from './agent-badge.tsx';
 import { HealthDot } from './health-badge.tsx';

@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import { renderRoutes } from '@/testing/render-routes.tsx';
 import { sessionHandlers } from '@/testing/session-handlers.ts';
-import type { CheckSummary } from '../model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
+import { makeCheck } from '../model/fixtures.test-helpers.ts';
 import { CheckDetailModal } from './check-detail-modal.tsx';
 
 const now = Date.UTC(2026, 2, 10, 12);
-const check: CheckSummary = {
+const check: CheckSummary = makeCheck({
   id: 'k1',
   canary_id: 'c1',
   canary_name: 'web',
@@ -23,7 +24,7 @@ const check: CheckSummary = {
   status: 'healthy',
   // Three days old: the modal opens on 3d.
   last_runtime: new Date(now - 3 * 86_400_000 + 60_000).toISOString(),
-};
+});
 
 // Buckets as the server aligns them for 3d: 864 s each, on the epoch, ending at the fetch.
 const bucketMs = 864_000;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { CheckSummary } from '../model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 
 export interface CheckDetailModalProps {
   check: CheckSummary;

@@ -8,7 +8,7 @@ import {
   uptimePercent,
 } from '../model/check-metrics.ts';
 import type { CheckGroup } from '../model/check-groups.ts';
-import type { CheckSummary } from '../model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import { groupHealthColour, healthColour } from '../model/health-colour.ts';
 import { AgentBadge } from './agent-badge.tsx';
 import { HealthDot } from './health-badge.tsx';

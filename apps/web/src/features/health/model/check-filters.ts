@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CheckSummary } from './check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import { isHealthy } from './health-colour.ts';
 
 /** Tri-state per label item: exclude (-1), none (0), include (1). */

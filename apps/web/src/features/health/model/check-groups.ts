@@ -1,4 +1,4 @@
-import type { CheckSummary } from './check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import { groupHealth, isHealthy, type GroupHealth } from './health-colour.ts';
 
 export const fixedGroupByOptions = [

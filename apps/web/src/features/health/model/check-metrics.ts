@@ -1,9 +1,10 @@
-import type { CheckSummary } from './check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 
 /** Uptime = passed / (passed + failed) x 100, or null when the check never ran in the window. */
-export function uptimePercent(check: Pick<CheckSummary, 'uptime'>): number | null {
-  const passed = check.uptime?.passed ?? 0;
-  const failed = check.uptime?.failed ?? 0;
+export function uptimePercent(check: {
+  uptime: Pick<CheckSummary['uptime'], 'passed' | 'failed'>;
+}): number | null {
+  const { passed, failed } = check.uptime;
   const total = passed + failed;
   return total === 0 ? null : (passed / total) * 100;
 }
@@ -14,9 +15,11 @@ export function formatPercent(value: number | null): string {
 }
 
 /** A latency cell shows p95, else p97, else p99. */
-export function displayLatency(check: Pick<CheckSummary, 'latency'>): number | null {
-  const latency = check.latency;
-  return latency?.p95 ?? latency?.p97 ?? latency?.p99 ?? null;
+export function displayLatency(check: {
+  latency: Pick<CheckSummary['latency'], 'p95' | 'p97' | 'p99'>;
+}): number | null {
+  const { p95, p97, p99 } = check.latency;
+  return p95 ?? p97 ?? p99 ?? null;
 }
 
 export function formatLatency(ms: number | null): string {

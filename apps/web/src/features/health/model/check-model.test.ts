@@ -44,8 +44,8 @@ describe('metrics', () => {
   it('latency falls back p95 → p97 → p99', () => {
     expect(displayLatency({ latency: { p95: 5, p97: 7, p99: 9 } })).toBe(5);
     expect(displayLatency({ latency: { p95: null, p97: 7, p99: 9 } })).toBe(7);
-    expect(displayLatency({ latency: { p99: 9 } })).toBe(9);
-    expect(displayLatency({})).toBeNull();
+    expect(displayLatency({ latency: { p95: null, p97: null, p99: 9 } })).toBe(9);
+    expect(displayLatency({ latency: { p95: null, p97: null, p99: null } })).toBeNull();
   });
   it('severity shows - when missing', () => {
     expect(formatSeverity(undefined)).toBe('-');
@@ -162,9 +162,9 @@ describe('grouping and sorting', () => {
   });
   it('sorts with missing values last and ties by name', () => {
     const withLatency = [
-      makeCheck({ name: 'b', latency: { p95: 10 } }),
+      makeCheck({ name: 'b', latency: { p95: 10, p97: null, p99: null, rolling1h: null } }),
       makeCheck({ name: 'a' }),
-      makeCheck({ name: 'c', latency: { p99: 5 } }),
+      makeCheck({ name: 'c', latency: { p95: null, p97: null, p99: 5, rolling1h: null } }),
     ];
     expect(sortChecks(withLatency, 'latency', false).map((c) => c.name)).toEqual(['c', 'b', 'a']);
     expect(sortChecks(withLatency, 'latency', true).map((c) => c.name)).toEqual(['b', 'c', 'a']);

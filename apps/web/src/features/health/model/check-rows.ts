@@ -1,5 +1,5 @@
 import type { CheckGroup } from './check-groups.ts';
-import type { CheckSummary } from './check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 
 /** One line of the checks table: a group header or a check. */
 export type CheckRow =

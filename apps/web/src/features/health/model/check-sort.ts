@@ -1,5 +1,5 @@
 import { displayLatency, uptimePercent } from './check-metrics.ts';
-import type { CheckSummary } from './check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 
 export const sortColumns = ['name', 'health', 'uptime', 'latency', 'transition'] as const;
 export type SortColumn = (typeof sortColumns)[number];

@@ -5,26 +5,34 @@ import { describe, expect, it } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import { renderApp } from '@/testing/render-routes.tsx';
 import { sessionHandlers } from '@/testing/session-handlers.ts';
+import { makeCheck } from '../model/fixtures.test-helpers.ts';
 
-const base = { canary_id: 'c1', canary_name: 'web', uptime: { passed: 1, failed: 0 } };
+const base = { uptime: { passed: 1, failed: 0, last_pass: null, last_fail: null } };
 const checks = [
-  {
+  makeCheck({
     ...base,
     id: 'k1',
     name: 'beta',
     namespace: 'prod',
     status: 'healthy',
     labels: { canary: 'true' },
-  },
-  { ...base, id: 'k2', name: 'alpha', namespace: 'prod', status: 'unhealthy', labels: {} },
-  {
+  }),
+  makeCheck({
+    ...base,
+    id: 'k2',
+    name: 'alpha',
+    namespace: 'prod',
+    status: 'unhealthy',
+    labels: {},
+  }),
+  makeCheck({
     ...base,
     id: 'k3',
     name: 'gamma',
     namespace: 'dev',
     status: 'healthy',
     labels: { canary: 'false' },
-  },
+  }),
 ];
 
 const server = setupMsw();
@@ -35,7 +43,7 @@ function renderPage(path: string) {
     ...sessionHandlers({}),
     http.get('/api/canary/api/summary', ({ request }) => {
       asked.push(new URL(request.url).searchParams.get('timeRange') ?? '');
-      return HttpResponse.json({ checks_summary: checks });
+      return HttpResponse.json({ runnerName: 'local', checks_summary: checks });
     }),
   );
   renderApp([path], () => undefined);

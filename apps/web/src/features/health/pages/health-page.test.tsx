@@ -5,33 +5,37 @@ import { describe, expect, it } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import { renderApp } from '@/testing/render-routes.tsx';
 import { sessionHandlers } from '@/testing/session-handlers.ts';
+import { makeCheck } from '../model/fixtures.test-helpers.ts';
 
-const base = { canary_id: 'c1', uptime: { passed: 2, failed: 1 }, latency: { p95: 120 } };
+const base = {
+  uptime: { passed: 2, failed: 1, last_pass: null, last_fail: null },
+  latency: { p95: 120, p97: null, p99: null, rolling1h: null },
+};
 const checks = [
-  {
+  makeCheck({
     ...base,
     id: 'k1',
     name: 'api',
     canary_name: 'web',
     status: 'healthy',
     labels: { env: 'prod' },
-  },
-  {
+  }),
+  makeCheck({
     ...base,
     id: 'k2',
     name: 'db',
     canary_name: 'data',
     status: 'unhealthy',
     labels: { env: 'prod' },
-  },
-  {
+  }),
+  makeCheck({
     ...base,
     id: 'k3',
     name: 'cache',
     canary_name: 'data',
     status: 'unhealthy',
     labels: { env: 'dev' },
-  },
+  }),
 ];
 
 const server = setupMsw();
@@ -39,7 +43,9 @@ const server = setupMsw();
 function renderPage(path = '/health', list: unknown[] = checks) {
   server.use(
     ...sessionHandlers({}),
-    http.get('/api/canary/api/summary', () => HttpResponse.json({ checks_summary: list })),
+    http.get('/api/canary/api/summary', () =>
+      HttpResponse.json({ runnerName: 'local', checks_summary: list }),
+    ),
   );
   renderApp([path], () => undefined);
   return userEvent.setup();
@@ -83,7 +89,9 @@ describe('check detail modal', () => {
     let ran = '';
     server.use(
       ...sessionHandlers({ roles }),
-      http.get('/api/canary/api/summary', () => HttpResponse.json({ checks_summary: checks })),
+      http.get('/api/canary/api/summary', () =>
+        HttpResponse.json({ runnerName: 'local', checks_summary: checks }),
+      ),
       http.get('/api/db/check_statuses', () =>
         HttpResponse.json(
           [
@@ -116,7 +124,7 @@ describe('check detail modal', () => {
       http.get('/api/db/check_component_relationships', () => HttpResponse.json([])),
       http.post('/api/canary/run/check/:id', ({ params }) => {
         ran = String(params.id);
-        return HttpResponse.json({});
+        return HttpResponse.json({ total: 1, success: 1, failed: 0, errors: [] });
       }),
     );
     renderApp(['/health?checkId=k2'], () => undefined);

@@ -10,7 +10,7 @@ import {
 } from '../model/check-groups.ts';
 import { checkRows } from '../model/check-rows.ts';
 import { parseSortColumn, sortChecks } from '../model/check-sort.ts';
-import type { CheckSummary } from '../model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import type { HealthUrlState } from '../model/health-url-state.ts';
 
 /**

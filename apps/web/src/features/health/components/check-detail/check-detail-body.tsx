@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCheckGraph } from '@/features/health/api/check-graph-query.ts';
-import type { CheckSummary } from '@/features/health/model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import { defaultRangeForCheck } from '@/features/health/model/check-time-range.ts';
 import { CheckDetailTabs } from './check-detail-tabs.tsx';
 import { CheckHeader } from './check-header.tsx';

@@ -1,5 +1,5 @@
 import { Dialog } from '@/ui/dialog.tsx';
-import type { CheckSummary } from '@/features/health/model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import { CheckDetailBody } from './check-detail-body.tsx';
 import { CheckDetailFooter } from './check-detail-footer.tsx';
 

@@ -6,7 +6,7 @@ import { Button } from '@/ui/button.tsx';
 import { useCheckCanary } from '@/features/health/api/check-canary-query.ts';
 import { runInitiatedMessage, useRunCheck } from '@/features/health/api/check-history-query.ts';
 import { canarySource } from '@/features/health/model/canary-source.ts';
-import type { CheckSummary } from '@/features/health/model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 
 const linkClass = 'text-sm text-accent underline';
 

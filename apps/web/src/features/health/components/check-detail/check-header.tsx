@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CheckSummary } from '@/features/health/model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import { healthColour } from '@/features/health/model/health-colour.ts';
 import { HealthDot } from '../health-badge.tsx';
 import { CheckLabels } from './check-labels.tsx';

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { formatRelative } from '@/ui/relative-time.tsx';
-import type { CheckGraph } from '@/features/health/api/check-graph-query.ts';
+import type { CheckGraph } from '@vigil/domain';
 import {
   formatLatency,
   formatPercent,
   formatSeverity,
   uptimePercent,
 } from '@/features/health/model/check-metrics.ts';
-import type { CheckSummary } from '@/features/health/model/check-summary.ts';
+import type { CheckSummary } from '@vigil/domain';
 import type { TimeRange } from '@/features/health/model/check-time-range.ts';
 import { TimeRangePicker } from './time-range-picker.tsx';
 

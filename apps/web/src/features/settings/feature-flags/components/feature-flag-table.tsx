@@ -14,9 +14,7 @@ const columns = [
 ] as const;
 
 function createdByName(createdBy: Property['created_by']): string {
-  if (createdBy === null || createdBy === undefined) return '';
-  if (typeof createdBy === 'string') return createdBy;
-  return createdBy.name ?? createdBy.id ?? '';
+  return createdBy ?? '';
 }
 
 export interface FeatureFlagTableProps {

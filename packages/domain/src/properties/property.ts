@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** A property or feature flag as `GET /api/properties` answers it, local ones included. */
+export const propertySchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  description: z.string().nullable(),
+  source: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+
+export type Property = z.infer<typeof propertySchema>;
+
+export const propertyListSchema = z.array(propertySchema);
