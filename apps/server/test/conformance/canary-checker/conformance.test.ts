@@ -39,6 +39,7 @@ const runnable = new Set([
   'minimal/http_no_auth_pass.yaml#0',
   'minimal/http_pass_results_mode_pass.yaml#0',
   'minimal/http_timeout_fail.yaml#0',
+  'minimal/http-crawl_pass.yaml#0',
   'datasources/folder_pass.yaml#0',
   'datasources/folder_fail.yaml#0',
   'datasources/folder_single_pass.yaml#0',

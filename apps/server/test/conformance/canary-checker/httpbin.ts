@@ -1,6 +1,10 @@
 import http from 'node:http';
 
 const melville = '<html><body><h1>Herman Melville - Moby-Dick</h1></body></html>';
+/** The index links to routes, and to a Cloudflare path the crawl fixture filters out. */
+const index =
+  '<html><body><a href="/html">html</a> <a href="/json">json</a> <a href="/get">get</a> ' +
+  '<a href="/cdn-cgi/l/email-protection">email</a></body></html>';
 
 /** The few httpbin.org routes canary-checker's fixtures call, on a loopback port. */
 export async function startHttpbin(): Promise<{ url: string; close(): Promise<void> }> {
@@ -14,7 +18,10 @@ export async function startHttpbin(): Promise<{ url: string; close(): Promise<vo
     const headers = Object.fromEntries(
       Object.entries(request.headers).map(([k, v]) => [titleCase(k), String(v)]),
     );
-    if (route === 'status') {
+    if (url.pathname === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(index);
+    } else if (route === 'status') {
       response.writeHead(Number(first) || 400);
       response.end();
     } else if (route === 'headers') json(200, { headers });

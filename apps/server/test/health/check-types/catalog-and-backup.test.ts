@@ -51,39 +51,3 @@ describe('catalog check: accepted, and says it waits for the catalog engine', ()
     });
   });
 });
-
-describe('databaseBackup check: refused naming gcp and saying why', () => {
-  it('refuses canary-checker’s GCP fixture at spec.databaseBackup[0].gcp', () => {
-    const refused = parseCanarySpec({
-      schedule: '@every 5m',
-      databaseBackup: [
-        {
-          name: 'backup',
-          maxAge: '6h',
-          gcp: {
-            project: 'google-project-name',
-            instance: 'cloudsql-instance-name',
-            gcpConnection: {
-              credentials: {
-                valueFrom: { secretKeyRef: { name: 'gcp-credentials', key: 'TOKEN' } },
-              },
-            },
-          },
-        },
-      ],
-    });
-    expect(refused).toEqual({
-      ok: false,
-      field: 'spec.databaseBackup[0].gcp',
-      message:
-        'GCP Cloud SQL backups are not supported yet: this build has no Cloud SQL Admin client ' +
-        "(canary-checker's only databaseBackup source), and none is tested against a local fake",
-    });
-  });
-
-  it('names a malformed gcp field before the refusal', () => {
-    expect(
-      parseCanarySpec({ databaseBackup: [{ name: 'b', gcp: { project: 'p' } }] }),
-    ).toMatchObject({ field: 'spec.databaseBackup[0].gcp.instance' });
-  });
-});

@@ -86,15 +86,4 @@ describe('http check redirects (maxRedirects)', () => {
     const result = parseCanarySpec({ http: [{ name: 'x', url: server.base, maxRedirects: -1 }] });
     expect(result).toMatchObject({ ok: false, field: 'spec.http[0].maxRedirects' });
   });
-
-  it('refuses crawl with a message saying it is not supported yet', () => {
-    const result = parseCanarySpec({
-      http: [{ name: 'docs', url: server.base, crawl: { depth: 2, parallelism: 2 } }],
-    });
-    expect(result).toEqual({
-      ok: false,
-      field: 'spec.http[0].crawl',
-      message: 'is not supported yet: Vigil does not crawl a site for broken links',
-    });
-  });
 });

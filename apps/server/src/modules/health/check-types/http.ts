@@ -9,6 +9,7 @@ import {
   type EnvVar,
 } from './check-type.ts';
 import { authenticatedExchange } from './http-auth.ts';
+import { crawlSite, crawlSpec } from './http-crawl.ts';
 import { oauth2Spec } from './http-oauth2.ts';
 import { defaultMaxRedirects, followRedirects } from './http-redirects.ts';
 import type { HttpAnswer } from './http-request.ts';
@@ -45,12 +46,11 @@ const httpCheck = z
       .optional()
       .describe('OAuth2 client credentials; username and password are the client id and secret'),
     awsSigV4: awsSigV4Spec.optional().describe('Signs the request with AWS Signature Version 4'),
-    crawl: z
-      .unknown()
-      .refine((value) => value === undefined, {
-        message: 'is not supported yet: Vigil does not crawl a site for broken links',
-      })
-      .optional(),
+    crawl: crawlSpec
+      .optional()
+      .describe(
+        'Follows links from url and fails on pages that error (canary-checker’s colly crawl)',
+      ),
     maxRedirects: z
       .number()
       .int()
@@ -92,6 +92,7 @@ export const httpCheckType = defineCheckType({
     const own = declared && templated ? renderConnectionField('url', declared, data) : declared;
     const connection = check.connection ? await ctx.connection(check.connection, own) : undefined;
     const url = own ?? connection?.url ?? '';
+    if (check.crawl) return crawlSite(url, check.crawl, ctx);
     const body =
       check.templateBody === true && check.body !== undefined
         ? renderField('body', check.body, data)
