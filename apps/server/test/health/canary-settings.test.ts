@@ -76,6 +76,25 @@ describe('resultMode: junit', () => {
     );
     expect(own.rows).toEqual([{ n: 0 }]);
   });
+
+  it('runs every check when the combined check is run now, and answers its report', async () => {
+    const created = await call(app, 'POST', '/api/db/canaries', 'editor', {
+      name: 'suite-now',
+      namespace: 'prod',
+      spec: {
+        schedule: '@every 1h',
+        resultMode: 'junit',
+        http: [{ name: 'up', url: `${target.url}/` }],
+        tcp: [{ name: 'down', endpoint: '127.0.0.1:9' }],
+      },
+    });
+    const combined = await app.database.db.pool.query<{ id: string }>(
+      `select id from checks where canary_id = $1 and name = 'combined'`,
+      [createdId(created)],
+    );
+    const run = await call(app, 'POST', `/api/canary/run/check/${combined.rows[0]?.id}`, 'editor');
+    expect(run.json).toMatchObject({ total: 1, success: 0, failed: 1, errors: ['1 failed'] });
+  });
 });
 
 describe('replicas: 0', () => {

@@ -47,6 +47,17 @@ const runnable = new Set([
   'datasources/redis_fail.yaml#0',
 ]);
 
+/**
+ * Checks that give another result than canary-checker's for a known reason, kept visible in
+ * the figures: an artefact of running against local targets, or a deliberate Vigil choice.
+ */
+const knownDifferences: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'minimal/http_pass.yaml#0': {
+    'http-expr-tests': 'reads sslAge, which the local plain-HTTP httpbin cannot give',
+    'http-headers': "expects canary-checker's User-Agent; Vigil sends its own",
+  },
+};
+
 const kube = useKubeApp();
 let token = '';
 let httpbin: Awaited<ReturnType<typeof startHttpbin>> | undefined;
@@ -114,7 +125,10 @@ async function runChecks(
   const results: Record<string, 'pass' | 'fail'> = {};
   for (const check of checks) {
     const run = await kube.request(`/api/canary/run/check/${check.id}`, { method: 'POST', token });
-    results[check.name] = at(run.json, 'success') === 1 ? 'pass' : 'fail';
+    // Run Now also answers for the checks this one depends on, which ran first.
+    const success = at(run.json, 'success');
+    const ran = typeof success === 'number' && success > 0 && at(run.json, 'failed') === 0;
+    results[check.name] = ran ? 'pass' : 'fail';
   }
   return results;
 }
@@ -170,14 +184,19 @@ describe("canary-checker's fixtures", () => {
 
 function report(actual: Expectations): void {
   const figures = acceptance(actual.documents);
-  const runs = Object.values(actual.runs).flatMap((run) =>
-    Object.values(run.checks).map((outcome) => outcome === run.upstream),
+  const runs = Object.entries(actual.runs).flatMap(([key, run]) =>
+    Object.entries(run.checks).map(([name, outcome]) => ({
+      agrees: outcome === run.upstream,
+      known: knownDifferences[key]?.[name],
+    })),
   );
-  const agreeing = runs.filter(Boolean).length;
+  const agreeing = runs.filter((run) => run.agrees).length;
+  const known = runs.filter((run) => !run.agrees && run.known !== undefined).length;
   process.stdout.write(
     `canary-checker conformance: ${figures.accepted} of ${figures.counted} accepted ` +
       `(${(figures.ratio * 100).toFixed(1)}%; ${figures.total} documents, ${figures.excluded} ` +
       `invalid upstream or of removed types); ${agreeing} of ${runs.length} runnable checks ` +
-      `give canary-checker's result (${((agreeing / Math.max(runs.length, 1)) * 100).toFixed(1)}%)\n`,
+      `give canary-checker's result (${((agreeing / Math.max(runs.length, 1)) * 100).toFixed(1)}%; ` +
+      `${known} differ for a known reason)\n`,
   );
 }

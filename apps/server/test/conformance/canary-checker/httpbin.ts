@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 
 const melville = '<html><body><h1>Herman Melville - Moby-Dick</h1></body></html>';
@@ -25,6 +26,7 @@ export async function startHttpbin(): Promise<{ url: string; close(): Promise<vo
       response.writeHead(Number(first) || 400);
       response.end();
     } else if (route === 'headers') json(200, { headers });
+    else if (route === 'uuid') json(200, { uuid: crypto.randomUUID() });
     else if (route === 'get' || route === 'anything') {
       json(200, { args: Object.fromEntries(url.searchParams), headers, url: url.href });
     } else if (route === 'html') {

@@ -161,9 +161,4 @@ describe('exec check', () => {
       ],
     });
   });
-
-  it('refuses checkout with a clear message', async () => {
-    const check = { script: 'ls', checkout: { url: 'https://example.com/repo.git' } };
-    await expect(runCheck('exec', check)).rejects.toThrow(/checkout[\s\S]*not supported/);
-  });
 });

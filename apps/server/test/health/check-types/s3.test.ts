@@ -101,6 +101,18 @@ describe('s3 check (AWS SDK v3 against a fake S3 that verifies SigV4)', () => {
     expect(s3.stored.has('probes/from-connection')).toBe(true);
   });
 
+  it('accepts and ignores `url`, which canary-checker’s S3Check does not have', async () => {
+    const parsed = parseCanarySpec({
+      s3: [{ name: 'x', bucketName: 'b', objectPath: 'o', url: 'http://localstack:4566' }],
+    });
+    expect(parsed.ok).toBe(true);
+    s3.requests.length = 0;
+    const outcome = await runCheck('s3', spec({ url: 'http://127.0.0.1:9/not-s3' }));
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.pass).toBe(true);
+    expect(s3.requests).toHaveLength(3);
+  });
+
   it('accepts canary-checker’s fixture shape and refuses bad input naming the field', () => {
     const fixture = parseCanarySpec({
       s3: [

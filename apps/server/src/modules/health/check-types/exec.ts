@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonCheckFields, defineCheckType } from './check-type.ts';
+import { cloneCheckout, gitCheckout } from './script-checkout.ts';
 import { artifactSpec, collectArtifacts } from './script-artifacts.ts';
 import {
   execConnections,
@@ -15,14 +16,12 @@ const execCheck = z
     script: z.string().refine((s) => s.trim() !== '', 'is required'),
     connections: execConnections.optional(),
     env: z.array(namedEnvVar).optional(),
-    checkout: z.unknown().optional(),
+    checkout: gitCheckout
+      .optional()
+      .describe('A git repository cloned first; the script runs in it'),
     artifacts: z.array(artifactSpec).optional(),
   })
-  .strict()
-  .refine((c) => c.checkout === undefined, {
-    message: 'is not supported: clone the repository in the script instead',
-    path: ['checkout'],
-  });
+  .strict();
 
 /**
  * `spec.exec[]`: a bash script run in a fresh temporary directory with a minimal environment.
@@ -35,10 +34,12 @@ export const execCheckType = defineCheckType({
   run: (check, ctx) =>
     withScratchDir(async (dir) => {
       const env = await scriptEnvironment(check, ctx, dir);
-      const result = await runScript(check.script, env, dir, ctx.signal);
+      const checkout = check.checkout ? await cloneCheckout(check.checkout, ctx, dir) : { dir };
+      if ('error' in checkout) return { pass: false, error: checkout.error, data: {} };
+      const result = await runScript(check.script, env, checkout.dir, ctx.signal);
       const output = scriptOutput(result);
       const artifacts = check.artifacts
-        ? await collectArtifacts(check.artifacts, output, dir)
+        ? await collectArtifacts(check.artifacts, output, checkout.dir)
         : undefined;
       const data = { ...output, results: output };
       const detail = { ...output, truncated: result.truncated, artifacts };

@@ -21,6 +21,11 @@ const s3Check = z
     bucket: z.string().min(1).optional(),
     objectPath: z.string().min(1, 'is required: the check writes and reads back this object'),
     usePathStyle: z.boolean().optional(),
+    /**
+     * Not an S3Check field upstream: canary-checker's decoder drops it (nested checks keep unknown
+     * fields), so its fixtures carry it harmlessly. Accepted and ignored likewise; `endpoint` wins.
+     */
+    url: z.string().optional(),
     storageClass: z
       .string()
       .refine((value) => storageClasses.includes(value), {

@@ -226,8 +226,10 @@ export async function runCanary(
     nextRuntime,
   });
 
-  const selected = options.only
-    ? canary.checks.filter((c) => c.id === options.only)
+  // Running a junit canary's report check now runs the checks it reports on.
+  const only = options.only === canary.junitReportId ? undefined : options.only;
+  const selected = only
+    ? canary.checks.filter((c) => c.id === only)
     : // Pushed checks (webhook) run when a push arrives, never on the schedule.
       canary.checks.filter((c) => c.runner.pushed !== true);
   await Promise.all(selected.map((check) => runOne(check)));
