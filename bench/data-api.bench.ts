@@ -2,7 +2,6 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { pino } from 'pino';
-import { exposedFunctions, exposedResources } from '../apps/server/src/data-api/allowlist.ts';
 import { createRegistry } from '../apps/server/src/data-api/registry.ts';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { buildApp } from '../apps/server/src/platform/http/app.ts';
@@ -81,14 +80,19 @@ async function main(): Promise<BenchSummary> {
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const cookie = await signInViewer(db, api);
+  const cookie = await signInViewer(db);
   useSessionCookie(cookie);
   const direct = new pg.Pool({ connectionString: database.url, max: settings.poolSize });
   cleanups.push(() => direct.end());
   const ids = await direct.query<{ id: string }>(
     'select id from config_items where deleted_at is null order by md5(id::text) limit 500',
   );
-  const registry = await createRegistry(direct, exposedResources, exposedFunctions, new Map());
+  const registry = await createRegistry(
+    direct,
+    api.dataApi.declared.resources,
+    api.dataApi.declared.functions,
+    new Map(),
+  );
   const kinds = queryKinds(
     registry,
     ids.rows.map((row) => row.id),

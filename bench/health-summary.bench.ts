@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { buildApp } from '../apps/server/src/platform/http/app.ts';
 import { defaultIdentityTimes } from '../apps/server/src/modules/identity/identity.settings.ts';
-import { createApi, defaultHealthSettings } from '../apps/server/src/routes.ts';
+import { defaultHealthSettings } from '../apps/server/src/modules/health/health.module.ts';
+import { createApi } from '../apps/server/src/routes.ts';
 import { createBenchDatabase } from './database.ts';
 import { closeHttpClient, useSessionCookie } from './http-client.ts';
 import { signInViewer } from './session.ts';
@@ -94,7 +95,7 @@ async function main(): Promise<SummaryBench> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  useSessionCookie(await signInViewer(db, api));
+  useSessionCookie(await signInViewer(db));
 
   const catchUp = async (): Promise<number> => {
     const until = Date.now();
