@@ -11,3 +11,4 @@ export * from './connections/connection-form.ts';
 export * from './connections/secret-source.ts';
 export * from './notifications/notifications.ts';
 export * from './health/summary-api.ts';
+export * from './health/every-schedule.ts';
