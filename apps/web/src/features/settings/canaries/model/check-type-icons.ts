@@ -9,7 +9,7 @@ import {
   Terminal,
   type LucideIcon,
 } from 'lucide-react';
-import { connectionIcon } from '@/features/settings/connections/model/connection-icons.ts';
+import { connectionIcon } from '@/ui/connection-icons.ts';
 
 /** Check types that probe the same kind of system as a connection type share its icon. */
 const asConnection: Readonly<Record<string, ConnectionType>> = {
