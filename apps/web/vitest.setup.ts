@@ -5,8 +5,13 @@ import { afterEach } from 'vitest';
 // findBy/waitFor: a loaded shared machine can take more than the default second to render.
 configure({ asyncUtilTimeout: 5_000 });
 
+// happy-dom's window is 1024 px wide; the console's layout is written for a desktop one.
+const desktopWidth = 1440;
+window.innerWidth = desktopWidth;
+
 afterEach(() => {
   cleanup();
+  window.innerWidth = desktopWidth;
   window.localStorage.clear();
 });
 

@@ -8,7 +8,8 @@ import { defaultIdentityTimes } from '../src/modules/identity/identity.settings.
 import type { AttemptLimits } from '../src/modules/identity/limits/attempt-limiter.ts';
 import type { LocalProperty } from '../src/modules/properties/local-properties.ts';
 import { createDatabase } from '../src/platform/db.ts';
-import { createApi, type Api, type HealthSettings } from '../src/routes.ts';
+import type { HealthSettings } from '../src/modules/health/health.module.ts';
+import { createApi, type Api } from '../src/routes.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 /** The scrape token test apps accept at /api/metrics unless a test sets its own access. */
@@ -98,8 +99,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     links,
     async close() {
       await app.close();
-      await api.health.stop();
-      await api.events.stop();
+      await api.stopWorkers();
       if (shared) await database.db.close();
       else await database.drop();
     },

@@ -76,6 +76,7 @@ describe('bodies nested 5,000 deep', () => {
     const body = `{"method":"password","password":"x","traits":${deepJson(levels)}}`;
     const reply = await post(`/api/identity/self-service/registration?flow=${flow.id}`, body, {
       cookie: cookie.join('; '),
+      origin: kube.app().baseUrl,
     });
     expect(reply.status, reply.text).toBe(400);
     // The identity service's own error shape, as Ory Kratos answers.

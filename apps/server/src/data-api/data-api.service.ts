@@ -1,26 +1,19 @@
-import { can, type Action } from '@vigil/domain';
+import type { Action } from '@vigil/domain';
 import type pg from 'pg';
 import type { Database } from '../platform/db.ts';
-import type { Actor } from '../platform/http/actor.ts';
 import type { ReadRequest } from './ast.ts';
 import { compileRead } from './compile/read-query.ts';
 import { compileRpc } from './compile/rpc-query.ts';
-import type { ExposedRelation } from './exposure.ts';
 import { parseReadRequest } from './parsing/request-parser.ts';
 import { fromDatabaseError, pgrst } from './postgrest-errors.ts';
 import { parsePrefer, parseRange, wantsSingular, type RangeHeader } from './request-headers.ts';
 import type { DataApiRegistry } from './registry.ts';
 import { executeWrite } from './data-api.writes.ts';
-import { shapeListResponse, type DataApiResponse } from './response.ts';
+import { authorise, authoriseObject } from './authorise.ts';
+import type { DataApiRequest } from './data-api.request.ts';
 
-export interface DataApiRequest {
-  readonly method: string;
-  readonly target: string;
-  readonly params: ReadonlyArray<readonly [string, string]>;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly body: unknown;
-  readonly actor: Actor;
-}
+export type { DataApiRequest } from './data-api.request.ts';
+import { shapeListResponse, type DataApiResponse } from './response.ts';
 
 /** The data API's verbs: authorise, parse, compile, then run in one statement or transaction. */
 export function createDataApiService(db: Database, registry: DataApiRegistry) {
@@ -155,26 +148,4 @@ function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || Array.isArray(body))
     throw pgrst.invalidBody('RPC arguments must be a JSON object');
   return Object.fromEntries(Object.entries(body));
-}
-
-export function authorise(
-  actor: Actor,
-  relations: readonly ExposedRelation[],
-  action: Action,
-  name: string,
-): void {
-  for (const relation of relations) {
-    const object = action === 'write' ? relation.writeObject : relation.object;
-    authoriseObject(actor, object, action, name);
-  }
-}
-
-export function authoriseObject(
-  actor: Actor,
-  object: Parameters<typeof can>[1][number],
-  action: Action,
-  name: string,
-): void {
-  if (actor.kind === 'anonymous') throw pgrst.unauthenticated(name);
-  if (!can(actor.roles, [object], action)) throw pgrst.forbidden(name);
 }

@@ -8,7 +8,8 @@ import {
 } from './compile/write-query.ts';
 import { authorOf } from './author.repository.ts';
 import { authorColumn, keepAuthor, recordsAuthor, stampAuthor } from './authorship.ts';
-import { authorise, type DataApiRequest } from './data-api.service.ts';
+import { authorise } from './authorise.ts';
+import type { DataApiRequest } from './data-api.request.ts';
 import { parseReadRequest } from './parsing/request-parser.ts';
 import { pgrst } from './postgrest-errors.ts';
 import type { DataApiRegistry } from './registry.ts';

@@ -77,3 +77,18 @@ export function scheduleMaintenance<T>(
     clearInterval(hourly);
   };
 }
+
+/** A maintenance job as a module's worker: scheduled on start, cancelled on stop. */
+export function maintenanceWorker<T>(db: Database, job: MaintenanceJob<T>, log: Logger) {
+  let cancel: (() => void) | undefined;
+  return {
+    name: job.name,
+    start(): void {
+      cancel ??= scheduleMaintenance(db, job, log);
+    },
+    stop(): void {
+      cancel?.();
+      cancel = undefined;
+    },
+  };
+}

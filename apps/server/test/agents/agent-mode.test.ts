@@ -90,7 +90,8 @@ describe('vigil agent against an upstream vigil serve', () => {
         [0, 1].map((i) => ({
           name: `${agent.name}-${i}`,
           agent_id: agent.id,
-          labels: { region, cluster: 'prod' },
+          // A check carries its canary's labels under its own, as canary-checker's do.
+          labels: { region, cluster: 'prod', team: 'web' },
         })),
       );
       const canaries = await upstreamDb.db.pool.query(

@@ -1,6 +1,5 @@
 import { can, roles } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposedFunctions, exposedResources } from '../../src/data-api/allowlist.ts';
 import {
   expectPgrstError,
   ids,
@@ -47,7 +46,7 @@ function roleOf(caller: Caller): { role: Caller } {
 
 describe('every resource, every caller', () => {
   it.each(callers)('%s reads exactly what the matrix allows', async (caller) => {
-    for (const resource of exposedResources) {
+    for (const resource of api.api.dataApi.declared.resources) {
       const response = await api.request(`${resource.name}?limit=1`, roleOf(caller));
       const refused = caller === 'anonymous' ? 401 : 403;
       const expected = allowed(caller, resource.object, false) ? 200 : refused;
@@ -57,7 +56,7 @@ describe('every resource, every caller', () => {
   });
 
   it.each(callers)('%s writes exactly what the matrix allows', async (caller) => {
-    for (const resource of exposedResources) {
+    for (const resource of api.api.dataApi.declared.resources) {
       const column = firstColumn.get(resource.name) ?? 'id';
       const readOnly = resource.readOnly === true || views.has(resource.name);
       const refused = caller === 'anonymous' ? 401 : 403;
@@ -89,7 +88,7 @@ describe('every resource, every caller', () => {
   });
 
   it.each(callers)('%s may call the read-only functions', async (caller) => {
-    for (const fn of exposedFunctions) {
+    for (const fn of api.api.dataApi.declared.functions) {
       const response = await api.request(`rpc/${fn.name}?config_id=${ids.cluster}`, roleOf(caller));
       const refused = caller === 'anonymous' ? 401 : 403;
       expect(response.status).toBe(allowed(caller, fn.object, false) ? 200 : refused);

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exposedResources } from '../../src/data-api/allowlist.ts';
 import { expectPgrstError, field, ids, rowsOf, useDataApi } from './helpers.ts';
 
 const api = useDataApi();
@@ -21,7 +20,7 @@ async function authoredTables(): Promise<string[]> {
        and t.table_type = 'BASE TABLE'`,
   );
   const tables = new Set(rows.map((row) => row.table_name));
-  return exposedResources
+  return api.resources
     .filter((resource) => resource.readOnly !== true && tables.has(resource.name))
     .map((resource) => resource.name);
 }

@@ -1,4 +1,5 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
+import type { ExposedResource } from '../../src/data-api/resource-definition.ts';
 import type { Role } from '@vigil/domain';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApp, testActorHeader, type TestApp } from '../app.ts';
@@ -180,6 +181,8 @@ export interface DataApiHandle {
   query<T extends JsonRow = JsonRow>(text: string, values?: unknown[]): Promise<T[]>;
   /** Rows in a table that match a trusted SQL condition, read directly from the database. */
   count(table: string, where?: string): Promise<number>;
+  /** The resources the modules declare to the data API. */
+  readonly resources: readonly ExposedResource[];
 }
 
 /** Starts the data API before the file's tests and closes it after them. */
@@ -198,6 +201,9 @@ export function useDataApi(): DataApiHandle {
   return {
     get baseUrl() {
       return current().baseUrl;
+    },
+    get resources() {
+      return current().api.dataApi.declared.resources;
     },
     client: (role) => current().client(role),
     request: (path, init) => current().request(path, init),

@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposedFunctions, exposedResources } from '../../src/data-api/allowlist.ts';
 import { compileRead } from '../../src/data-api/compile/read-query.ts';
 import { parseReadRequest } from '../../src/data-api/parsing/request-parser.ts';
 import { createRegistry, type DataApiRegistry } from '../../src/data-api/registry.ts';
 import { createTestDatabase, type TestDatabase } from '../database.ts';
+import { declaredByModules } from '../declared.ts';
 
 let database: TestDatabase;
 let registry: DataApiRegistry;
 beforeAll(async () => {
   database = await createTestDatabase();
-  registry = await createRegistry(database.db.pool, exposedResources, exposedFunctions, new Map());
+  const declared = await declaredByModules(database.db);
+  registry = await createRegistry(
+    database.db.pool,
+    declared.resources,
+    declared.functions,
+    new Map(),
+  );
 });
 afterAll(async () => {
   await database.drop();

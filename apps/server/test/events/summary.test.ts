@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventConsumer } from '../../src/modules/events/event-consumer.ts';
-import { rowsOf, startDataApi, type DataApiTestContext } from '../data-api/helpers.ts';
+import {
+  expectPgrstError,
+  rowsOf,
+  startDataApi,
+  type DataApiTestContext,
+} from '../data-api/helpers.ts';
 import { enqueueIn, eventually, startEvents } from './events-harness.ts';
 
 let api: DataApiTestContext;
@@ -105,5 +110,31 @@ describe('event_queue_summary', () => {
     });
     expect(write.status).toBeGreaterThanOrEqual(400);
     expect(await api.query(`select 1 from event_queue where name = 'forged'`)).toEqual([]);
+  });
+});
+
+describe('event_queue through the data API', () => {
+  it('is read-only even for an admin: producers queue events in their own transactions', async () => {
+    await api.query('delete from event_queue');
+    await insert('check.failed', 0, null, 0);
+    const attempts = [
+      { method: 'POST', path: 'event_queue', body: { name: 'check.failed' } },
+      { method: 'PATCH', path: 'event_queue?name=eq.check.failed', body: { attempts: 99 } },
+      { method: 'DELETE', path: 'event_queue?name=eq.check.failed' },
+    ];
+    for (const attempt of attempts) {
+      const answer = await api.request(attempt.path, {
+        method: attempt.method,
+        role: 'admin',
+        ...(attempt.body ? { body: attempt.body } : {}),
+      });
+      expect(answer.status, attempt.method).toBe(405);
+      expectPgrstError(answer.json, 'PGRST117');
+    }
+    const rows = await api.query<{ name: string; attempts: number }>(
+      'select name, attempts from event_queue',
+    );
+    expect(rows).toEqual([{ name: 'check.failed', attempts: 0 }]);
+    expect((await api.request('event_queue', { role: 'admin' })).status).toBe(200);
   });
 });

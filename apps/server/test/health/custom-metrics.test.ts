@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../app.ts';
+import { metricsAuthorization, type TestApp } from '../app.ts';
 import { call, createdId, startTarget, startTestApp, type Target } from './health-harness.ts';
 
 let app: TestApp;
@@ -57,7 +57,9 @@ describe('metrics: custom Prometheus series from a check result', () => {
       const run = await call(app, 'POST', `/api/canary/run/check/${checkId}`, 'editor');
       expect(run.json).toMatchObject({ success: 1 });
     }
-    const text = await (await fetch(`${app.baseUrl}/api/metrics`)).text();
+    const text = await (
+      await fetch(`${app.baseUrl}/api/metrics`, { headers: metricsAuthorization })
+    ).text();
     expect(text).toMatch(/^shop_items\{.*source="api".*\} 2$/m);
     expect(text).toMatch(/^shop_items\{.*code="200".*\} 2$/m);
     expect(text).toMatch(/^shop_runs_total 2$/m);

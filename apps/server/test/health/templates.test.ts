@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultHealthSettings } from '../../src/routes.ts';
+import { defaultHealthSettings } from '../../src/modules/health/health.module.ts';
 import type { TestApp } from '../app.ts';
 import { call, createdId, startTestApp } from './health-harness.ts';
 

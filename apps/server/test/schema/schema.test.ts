@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposedFunctions, exposedResources } from '../../src/data-api/allowlist.ts';
 import { loadSchemaCache } from '../../src/data-api/schema-cache.ts';
 import type { SchemaCache } from '../../src/data-api/schema-cache.types.ts';
 import { createTestDatabase, type TestDatabase } from '../database.ts';
+import { declaredByModules } from '../declared.ts';
+import type { ExposedFunction, ExposedResource } from '../../src/data-api/resource-definition.ts';
 
 /** Every entity the three spec documents name (issue: platform, item 5). */
 const specEntities = [
@@ -59,10 +60,15 @@ const internalTables = new Set([
 
 let database: TestDatabase;
 let cache: SchemaCache;
+let exposedResources: readonly ExposedResource[];
+let exposedFunctions: readonly ExposedFunction[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   cache = await loadSchemaCache(database.db.pool);
+  ({ resources: exposedResources, functions: exposedFunctions } = await declaredByModules(
+    database.db,
+  ));
 });
 afterAll(() => database.drop());
 
@@ -103,7 +109,7 @@ describe('schema', () => {
   });
 });
 
-describe('data API allowlist', () => {
+describe('data API resources declared by the modules', () => {
   it('names only relations and functions that exist', () => {
     expect(exposedResources.filter((r) => !cache.relations.has(r.name)).map((r) => r.name)).toEqual(
       [],

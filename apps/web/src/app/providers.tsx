@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Toaster } from '@/ui/toaster.tsx';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -11,7 +11,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" duration={5000} richColors closeButton />
+      <Toaster />
     </QueryClientProvider>
   );
 }

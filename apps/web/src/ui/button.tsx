@@ -17,7 +17,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-accent-fg hover:bg-accent-hover',
   secondary: 'border border-border bg-surface text-fg hover:bg-surface-muted',
   ghost: 'text-fg-muted hover:bg-surface-muted hover:text-fg',
-  danger: 'bg-unhealthy text-white hover:brightness-90',
+  danger: 'bg-unhealthy text-on-status hover:brightness-90',
 };
 
 const sizes: Record<ButtonSize, string> = {

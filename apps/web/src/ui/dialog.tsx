@@ -37,7 +37,7 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <RadixDialog.Content
           // Radix wires the description itself and warns unless a dialog without one says so.
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db.ts';
 import type { Authenticator } from '../../platform/http/actor.ts';
+import { defineModule } from '../../platform/module.ts';
 import { createAgentAuth } from './agent-auth.ts';
 import { agentsRoutes } from './agents.routes.ts';
 import { createAgentsService } from './agents.service.ts';
@@ -16,18 +17,26 @@ export interface AgentsSettings {
 
 export const defaultAgentsSettings: AgentsSettings = { tokenCacheMs: 300_000, canaryPollMs: 1000 };
 
-/** The agents area: its routes, its data-API write hook, and agent-token authentication. */
+/** The agents area: its routes, resources and write hook, and agent-token authentication. */
 export function createAgentsModule(db: Database, settings: AgentsSettings = defaultAgentsSettings) {
   const auth = createAgentAuth(db, { tokenCacheMs: settings.tokenCacheMs });
-  return {
-    writeHook: agentsWriteHook,
-    /** Wraps the app's authenticator so that agent tokens are recognised first. */
+  return defineModule({
+    name: 'agents',
+    routes: [
+      agentsRoutes({
+        auth,
+        agents: createAgentsService(db),
+        push: createPushService(db),
+        assigned: createAssignedCanariesService(db, { pollMs: settings.canaryPollMs }),
+      }),
+    ],
+    resources: [
+      { name: 'agents', object: 'agents' },
+      // The agents list: remote agents with their counts and Online/Offline (spec 000 §7).
+      { name: 'agents_summary', object: 'agents', readOnly: true },
+    ],
+    writeHooks: { agents: agentsWriteHook },
+    /** Agent tokens are recognised first; anything else goes to the next authenticator. */
     authenticate: (next: Authenticator): Authenticator => auth.authenticator(next),
-    routes: agentsRoutes({
-      auth,
-      agents: createAgentsService(db),
-      push: createPushService(db),
-      assigned: createAssignedCanariesService(db, { pollMs: settings.canaryPollMs }),
-    }),
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import { agentPatchSchema } from '@vigil/domain';
 import { z } from 'zod';
-import type { WriteHook } from '../../data-api/write-hooks.ts';
+import { defineWriteHook } from '../../data-api/write-hooks.ts';
 import { ApiError, badRequest } from '../../platform/errors.ts';
 import { syncAllSelectorCopies } from '../health/canaries/selector-copies.ts';
 import { parseInput } from './agents.input.ts';
@@ -22,34 +22,31 @@ const notHere = (message: string, hint: string): ApiError =>
  * agent_id, so an agent row is never removed outright. The name, the local agent and
  * restoring are guarded by the agents_guard trigger, whatever the filter.
  */
-export const agentsWriteHook: WriteHook = {
-  async beforeWrite(ctx, rows) {
-    if (ctx.operation === 'insert') {
-      throw notHere(
-        'Agents are created with POST /api/agent/generate, which also issues their access token.',
-        'POST /api/agent/generate {name, description, properties, kubernetes}',
-      );
-    }
-    if (ctx.operation === 'delete') {
-      throw notHere(
-        'Agents are soft-deleted, not removed.',
-        'PATCH /api/db/agents?id=eq.{id} with {"deleted_at": "<now>", "cleanup": true|false}',
-      );
-    }
-    return rows.map((row) => {
-      const patch = parseInput(agentPatchSchema, row);
-      if (patch.cleanup !== undefined && patch.deleted_at === undefined) {
-        throw badRequest('cleanup is sent only with deleted_at, when the agent is deleted');
-      }
-      // Parsed values fill the kubernetes defaults and trim the name and label keys.
-      return { ...row, ...patch };
-    });
+export const agentsWriteHook = defineWriteHook({
+  schema: writtenAgent,
+  beforeInsert() {
+    throw notHere(
+      'Agents are created with POST /api/agent/generate, which also issues their access token.',
+      'POST /api/agent/generate {name, description, properties, kubernetes}',
+    );
   },
-
-  async afterWrite(ctx, affected) {
+  beforeDelete() {
+    throw notHere(
+      'Agents are soft-deleted, not removed.',
+      'PATCH /api/db/agents?id=eq.{id} with {"deleted_at": "<now>", "cleanup": true|false}',
+    );
+  },
+  beforeUpdate(_ctx, row) {
+    const patch = parseInput(agentPatchSchema, row);
+    if (patch.cleanup !== undefined && patch.deleted_at === undefined) {
+      throw badRequest('cleanup is sent only with deleted_at, when the agent is deleted');
+    }
+    // Parsed values fill the kubernetes defaults and trim the name and label keys.
+    return Promise.resolve({ ...row, ...patch });
+  },
+  async afterWrite(ctx, agents) {
     let deleted = false;
-    for (const row of affected) {
-      const agent = writtenAgent.parse(row);
+    for (const agent of agents) {
       if (agent.deleted_at === null) continue;
       deleted = true;
       await revokeAgent(ctx.client, agent.person_id);
@@ -58,4 +55,4 @@ export const agentsWriteHook: WriteHook = {
     // A deleted agent no longer runs the copies that canaries' agentSelectors gave it.
     if (deleted) await syncAllSelectorCopies(ctx.client);
   },
-};
+});

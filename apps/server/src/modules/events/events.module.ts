@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
+import { defineModule } from '../../platform/module.ts';
 import {
   listenForNotifications,
   type NotificationListener,
@@ -116,3 +118,40 @@ export function createEvents(options: EventsOptions) {
 }
 
 export type Events = ReturnType<typeof createEvents>;
+
+/** The VIGIL_EVENT_* settings, read once. */
+export function eventQueueSettingsFrom(config: Config): EventQueueSettings {
+  return {
+    loops: config.VIGIL_EVENT_CONSUMERS,
+    batchSize: config.VIGIL_EVENT_BATCH_SIZE,
+    maxAttempts: config.VIGIL_EVENT_MAX_ATTEMPTS,
+    backoff: {
+      baseMs: config.VIGIL_EVENT_BACKOFF * 1000,
+      maxMs: config.VIGIL_EVENT_BACKOFF_MAX * 1000,
+    },
+    pollMs: config.VIGIL_EVENT_POLL * 1000,
+    retentionMs: config.VIGIL_EVENT_RETENTION * 1000,
+    testConsumers: config.VIGIL_TEST_CONSUMERS,
+  };
+}
+
+/** The events area: the queue's consumers (declared by the other modules) as one worker. */
+export function createEventsModule(options: EventsOptions) {
+  const events = createEvents(options);
+  return {
+    events,
+    module: defineModule({
+      name: 'events',
+      resources: [
+        // Producers write the queue inside their own transactions; clients only read it. The
+        // end-to-end server (VIGIL_TEST_CONSUMERS=on) queues and clears its test events here.
+        { name: 'event_queue', object: 'database', readOnly: !options.settings.testConsumers },
+        // The event queue status page: per event name, what waits and what keeps failing.
+        { name: 'event_queue_summary', object: 'database', readOnly: true },
+      ],
+      workers: [
+        { name: 'event consumers', start: () => events.start(), stop: () => events.stop() },
+      ],
+    }),
+  };
+}

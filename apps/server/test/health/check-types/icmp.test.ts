@@ -61,6 +61,12 @@ describe('icmp check', () => {
     expect(pingsWith(`ping -n -c ${packetCount} `)).toEqual([]);
   });
 
+  it('accepts a URL as endpoint and fails the run without calling ping, as canary-checker', async () => {
+    const outcome = await runCheck('icmp', { endpoint: 'https://github.com', packetCount: 2 });
+    expect(outcome.pass).toBe(false);
+    expect(outcome.error).toBe('endpoint "https://github.com" is not a host name or IP address');
+  });
+
   it('refuses an endpoint that could pass for an option', async () => {
     await expect(runCheck('icmp', { endpoint: '-f' })).rejects.toThrow(/host name or IP/);
   });

@@ -154,6 +154,26 @@ describe('kubernetes check', () => {
     );
   });
 
+  it('lists the kind in the apiVersion asked for, as canary-checker does', async () => {
+    api.requests.length = 0;
+    const outcome = await runCheck('kubernetes', {
+      kind: 'Deployment',
+      apiVersion: 'apps/v1',
+      kubeconfig: { value: api.kubeconfig() },
+      namespaceSelector: { name: 'monitoring' },
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(api.requests).toContain('/apis/apps/v1/namespaces/monitoring/deployments');
+    expect(api.requests).not.toContain('/apis');
+    await expect(
+      runCheck('kubernetes', {
+        kind: 'Deployment',
+        apiVersion: 'widgets.example.com/v1',
+        kubeconfig: { value: api.kubeconfig() },
+      }),
+    ).rejects.toThrow('the cluster serves no kind Deployment in widgets.example.com/v1');
+  });
+
   it('treats an unknown kind or an unreadable kubeconfig as misconfiguration', async () => {
     await expect(
       runCheck('kubernetes', { kind: 'Widget', kubeconfig: { value: api.kubeconfig() } }),

@@ -21,6 +21,12 @@ describe('tcp check', () => {
     expect(outcome.message).toMatch(/^connected in \d+ms$/);
   });
 
+  it('accepts an endpoint that is not host:port and fails the run, as canary-checker', async () => {
+    const outcome = await runCheck('tcp', { endpoint: 'https://www.flanksource.com:80' });
+    expect(outcome.pass).toBe(false);
+    expect(outcome.error).toBe('endpoint "https://www.flanksource.com:80" must be host:port');
+  });
+
   it('fails with the reason when nothing listens', async () => {
     const closed = net.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

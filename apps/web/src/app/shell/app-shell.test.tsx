@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import { renderRoutes } from '@/testing/render-routes.tsx';
 import { sessionHandlers } from '@/testing/session-handlers.ts';
@@ -14,11 +14,6 @@ const server = setupMsw(
     HttpResponse.json({ status: 'ok', database: 'ok', version: '2.3.4' }),
   ),
 );
-
-const originalWidth = window.innerWidth;
-afterEach(() => {
-  window.innerWidth = originalWidth;
-});
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -83,11 +78,12 @@ describe('application shell', () => {
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
   });
 
-  it('collapses on an outside click when the window is narrow', async () => {
+  it('starts collapsed below 1280 px, opens with the toggle and closes on an outside click', async () => {
     const user = userEvent.setup();
-    window.innerWidth = 800;
+    window.innerWidth = 1024;
     renderRoutes(appRoutes);
-    await screen.findByRole('button', { name: 'Collapse sidebar' });
+    await user.click(await screen.findByRole('button', { name: 'Expand sidebar' }));
+    expect(within(mainNav()).getByRole('link', { name: 'Health' })).toHaveTextContent('Health');
     await user.click(await screen.findByRole('heading', { name: 'Topology' }));
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 
 export const sidebarStorageKey = 'vigil.sidebar.collapsed';
-export const narrowViewportWidth = 1024;
+/** Below this width the sidebar starts collapsed to icons (docs/ui.md). */
+export const narrowViewportWidth = 1280;
 
 function readCollapsed(): boolean {
   try {
@@ -11,18 +12,43 @@ function readCollapsed(): boolean {
   }
 }
 
-/** Collapsed state that survives reloads. */
+function subscribeNarrow(listener: () => void): () => void {
+  window.addEventListener('resize', listener);
+  return () => window.removeEventListener('resize', listener);
+}
+
+function isNarrow(): boolean {
+  return window.innerWidth < narrowViewportWidth;
+}
+
+export function useNarrowViewport(): boolean {
+  return useSyncExternalStore(subscribeNarrow, isNarrow);
+}
+
+/**
+ * On wide windows the collapsed state survives reloads; on narrow ones the sidebar starts
+ * as icons and opens for this visit only, so a narrow window never inherits an open sidebar.
+ */
 export function useSidebarCollapsed(): [boolean, (collapsed: boolean) => void] {
-  const [collapsed, setCollapsedState] = useState(readCollapsed);
-  const setCollapsed = useCallback((next: boolean) => {
-    setCollapsedState(next);
-    try {
-      window.localStorage.setItem(sidebarStorageKey, String(next));
-    } catch {
-      // Storage can be unavailable (private mode); the state still works for this visit.
-    }
-  }, []);
-  return [collapsed, setCollapsed];
+  const narrow = useNarrowViewport();
+  const [storedCollapsed, setStoredCollapsed] = useState(readCollapsed);
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  const setCollapsed = useCallback(
+    (next: boolean) => {
+      if (narrow) {
+        setNarrowOpen(!next);
+        return;
+      }
+      setStoredCollapsed(next);
+      try {
+        window.localStorage.setItem(sidebarStorageKey, String(next));
+      } catch {
+        // Storage can be unavailable (private mode); the state still works for this visit.
+      }
+    },
+    [narrow],
+  );
+  return [narrow ? !narrowOpen : storedCollapsed, setCollapsed];
 }
 
 /** On narrow windows the open sidebar covers content, so a click elsewhere closes it. */
@@ -34,7 +60,7 @@ export function useCollapseOnOutsideClick(
   useEffect(() => {
     if (collapsed) return;
     const onPointerDown = (event: MouseEvent): void => {
-      if (window.innerWidth >= narrowViewportWidth) return;
+      if (!isNarrow()) return;
       const target = event.target;
       if (target instanceof Node && ref.current?.contains(target) === true) return;
       setCollapsed(true);

@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import { renderRoutes } from '@/testing/render-routes.tsx';
 import { sessionHandlers } from '@/testing/session-handlers.ts';
+import { themeStorageKey } from '@/ui/theme.ts';
 import { appRoutes } from '../routes.tsx';
+
+const sessionUserId = '0192f0c4-0000-7000-8000-000000000001';
 
 const server = setupMsw(
   ...sessionHandlers({ backend: '2.3.4' }),
@@ -68,5 +71,14 @@ describe('user menu', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/login?return_to=%2Fstatus%3Fx%3D1'));
     expect(logoutQuery?.get('token')).toBe('flow-token');
     expect(logoutQuery?.get('return_to')).toBe('/status?x=1');
+  });
+
+  it('switches to the dark theme and keeps it for this user', async () => {
+    const user = await openMenu();
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem(themeStorageKey(sessionUserId))).toBe('dark');
+    await user.click(screen.getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement).not.toHaveClass('dark');
   });
 });

@@ -6,6 +6,8 @@ import { useLogout } from '@/lib/session/logout.ts';
 import { useAbout, useSession } from '@/lib/session/session-queries.ts';
 import { Button } from '@/ui/button.tsx';
 import { cx, focusRing } from '@/ui/class-names.ts';
+import { ThemeSwitch } from '@/ui/theme-switch.tsx';
+import { useUserTheme } from '@/ui/theme.ts';
 import { KubeconfigDialog } from './kubeconfig-dialog.tsx';
 
 const itemClassName = cx(
@@ -69,6 +71,7 @@ export function UserMenu() {
   const { pathname, search } = useLocation();
   const user = useSession().data?.user;
   const returnTo = encodeURIComponent(`${pathname}${search}`);
+  useUserTheme(user?.id);
 
   return (
     <div ref={ref} className="relative">
@@ -116,6 +119,7 @@ export function UserMenu() {
           <Download aria-hidden="true" className="size-4" />
           Download kubeconfig
         </button>
+        <ThemeSwitch userId={user?.id} />
         <VersionLine />
         <SignOutButton />
       </div>

@@ -7,13 +7,13 @@ import { openRuntime } from '../../../platform/runtime.ts';
 import { metricsAccessOf } from '../../../platform/http/metrics-access.ts';
 import { listeningPort } from '../../../platform/ports.ts';
 import { resolveSecretKey } from '../../../platform/secret-key.ts';
-import { createConnectionResolver } from '../../connections/connection-resolver.ts';
-import { createHealthEngine } from '../../health/engine/health-engine.ts';
-import { inClusterKeyReader } from '../../health/engine/kubernetes-keys.ts';
-import { createValueResolver } from '../../health/engine/values.ts';
-import { defaultRetention } from '../../health/history/retention.ts';
-import { defaultJobHistorySettings } from '../../jobs/job-history.service.ts';
-import { createJobHistoryWorker } from '../../jobs/job-history.worker.ts';
+import { createConnectionResolver } from '../../connections/connections.module.ts';
+import {
+  createHealthEngine,
+  healthSettingsFrom,
+  valueResolverFor,
+} from '../../health/health.module.ts';
+import { createJobHistoryWorker, jobHistorySettingsFrom } from '../../jobs/jobs.module.ts';
 import { buildAgentHttp } from './agent-http.ts';
 import type { AgentSettings } from './agent-settings.ts';
 import { createAssignedPoller } from './assigned-poller.ts';
@@ -48,7 +48,8 @@ export async function startAgent(
     help: '1 once the upstream refused the access token (401) and pushing stopped',
     registers: [metrics],
   });
-  const values = createValueResolver(config.VIGIL_SECRETS_DIR, inClusterKeyReader(process.env));
+  const health = healthSettingsFrom(config);
+  const values = valueResolverFor(health);
   const engine = createHealthEngine({
     db,
     log,
@@ -56,15 +57,7 @@ export async function startAgent(
     connections: createConnectionResolver(db, createSealer(secretKey), values),
     values,
     agentId: localAgentId,
-    maxConcurrentChecks: config.VIGIL_CHECK_CONCURRENCY,
-    defaultTimeoutMs: config.VIGIL_CHECK_TIMEOUT * 1000,
-    flushMs: 1000,
-    retention: {
-      ...defaultRetention,
-      rawMs: config.VIGIL_HEALTH_RAW_RETENTION * 1000,
-      hourlyMs: config.VIGIL_HEALTH_HOURLY_RETENTION * 1000,
-      dailyMs: config.VIGIL_HEALTH_DAILY_RETENTION * 1000,
-    },
+    ...health,
     afterWrite: addToOutbox,
   });
   try {
@@ -124,11 +117,7 @@ export async function startAgent(
   // PORT 0 asks for any free port: report the one the system gave.
   const port = listeningPort(app.server);
   // The agent's own job history (its canary runs) is trimmed as the server's is.
-  const jobs = createJobHistoryWorker(
-    db,
-    { ...defaultJobHistorySettings, keepPerJob: config.VIGIL_JOB_HISTORY_KEEP },
-    log,
-  );
+  const jobs = createJobHistoryWorker(db, jobHistorySettingsFrom(config), log);
   engine.start();
   jobs.start();
   const running = [

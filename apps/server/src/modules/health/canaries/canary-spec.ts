@@ -73,7 +73,7 @@ export function parseCanarySpec(spec: unknown): SpecResult {
   }
   const settings: Record<string, unknown> = {};
   const checks: DeclaredCheck[] = [];
-  const names = new Set<string>();
+  const positions = new Map<string, number>();
   for (const [key, value] of Object.entries(spec)) {
     const type = checkTypes.get(key);
     if (!type) {
@@ -102,12 +102,12 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       if (badExpression) {
         return { ok: false, field: `${at}.${badExpression.field}`, message: badExpression.message };
       }
-      const name = String(check.name);
-      if (names.has(`${key}/${name}`)) {
-        return { ok: false, field: `${at}.name`, message: `"${name}" is used twice for ${key}` };
-      }
-      names.add(`${key}/${name}`);
-      checks.push(declared(key, at, check, type.prepare(parsed.data).endpoint));
+      // canary-checker keys a check by canary, type and name: a repeated name updates that check.
+      const named = `${key}/${String(check.name)}`;
+      const one = declared(key, at, check, type.prepare(parsed.data).endpoint);
+      const earlier = positions.get(named);
+      if (earlier === undefined) positions.set(named, checks.push(one) - 1);
+      else checks[earlier] = one;
     }
   }
   const parsedSettings = settingsSchema.safeParse(settings);

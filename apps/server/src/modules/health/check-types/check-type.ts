@@ -19,10 +19,16 @@ const keyRef = z.object({ name: z.string().min(1), key: z.string().min(1) }).str
 
 /**
  * canary-checker's `EnvVar`: a plain string, `{value}`, or `{valueFrom: {secretKeyRef}}` /
- * `{valueFrom: {configMapKeyRef}}`. Resolved at run time by `CheckRunContext.resolveValue`.
+ * `{valueFrom: {configMapKeyRef | serviceAccount | helmRef}}`. Resolved at run time by `CheckRunContext.resolveValue`.
  */
 export const valueFrom = z
-  .object({ secretKeyRef: keyRef.optional(), configMapKeyRef: keyRef.optional() })
+  .object({
+    secretKeyRef: keyRef.optional(),
+    configMapKeyRef: keyRef.optional(),
+    // A token of this service account (TokenRequest), and a value of a Helm release.
+    serviceAccount: z.string().min(1).optional(),
+    helmRef: keyRef.optional(),
+  })
   .strict();
 
 export const envVarObject = z

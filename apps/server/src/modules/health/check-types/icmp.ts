@@ -6,9 +6,9 @@ import { parsePingOutput, type PingSummary } from './ping-output.ts';
 const icmpCheck = z
   .object({
     ...commonCheckFields,
-    endpoint: z
-      .string()
-      .regex(/^[A-Za-z0-9_.:%[\]][A-Za-z0-9_.:%[\]-]*$/, 'must be a host name or IP address'),
+    // Only what could pass for a ping option is refused here; canary-checker accepts any text
+    // and fails the run, as `run` does for a URL or other text that is not a host.
+    endpoint: z.string().regex(/^[^-]/, 'must be a host name or IP address'),
     /** Fractions are allowed (canary-checker takes whole milliseconds). */
     thresholdMillis: z.number().positive().optional(),
     packetLossThreshold: z.number().min(0).max(100).optional(),
@@ -19,6 +19,7 @@ const icmpCheck = z
 type IcmpCheck = z.infer<typeof icmpCheck>;
 
 const defaultPacketCount = 3;
+const hostOrAddress = /^[A-Za-z0-9_.:%[\]][A-Za-z0-9_.:%[\]-]*$/;
 
 /**
  * `spec.icmp[]`: echo requests sent by the system's `ping` (iputils-ping), 0.2s apart. Any loss
@@ -29,6 +30,9 @@ export const icmpCheckType = defineCheckType({
   schema: icmpCheck,
   endpoint: (check) => check.endpoint,
   async run(check, ctx) {
+    if (!hostOrAddress.test(check.endpoint)) {
+      return failed(`endpoint "${check.endpoint}" is not a host name or IP address`);
+    }
     const count = check.packetCount ?? defaultPacketCount;
     // ping's own deadline ends it a little before the check's, so its summary is still read.
     const deadline = Math.max(1, Math.floor((ctx.timeoutMs - 500) / 1000));

@@ -85,8 +85,16 @@ export class KubeLister {
     this.apis = new ApisApi(configuration);
   }
 
-  /** Finds the group version serving `kind`: the core group first, then each group's preferred version. */
-  async resolveKind(kind: string): Promise<KindResource> {
+  /** Finds the group version serving `kind`: the one asked for, else the core group, then each group's preferred version. */
+  async resolveKind(kind: string, wanted?: string): Promise<KindResource> {
+    if (wanted) {
+      const found = await this.objects.findResource(wanted, kind).catch((error: unknown) => {
+        if (error instanceof ApiException && error.code === 404) return undefined;
+        throw error;
+      });
+      if (found) return { apiVersion: wanted, namespaced: found.namespaced };
+      throw new CheckConfigError(`the cluster serves no kind ${kind} in ${wanted}`);
+    }
     const core = await this.objects.findResource('v1', kind);
     if (core) return { apiVersion: 'v1', namespaced: core.namespaced };
     const groups = await this.apis.getAPIVersions();

@@ -25,6 +25,8 @@ const kubernetesCheck = z
   .object({
     ...commonCheckFields,
     kind: z.string().min(1, 'is required'),
+    // As canary-checker: picks one group version when several serve the kind (Event).
+    apiVersion: z.string().min(1).optional(),
     namespaceSelector: selector.optional(),
     resource: selector.optional(),
     ignore: z.array(z.string().min(1)).optional(),
@@ -93,7 +95,7 @@ export async function kubeconfigOf(
 }
 
 async function listResources(lister: KubeLister, check: KubernetesCheck): Promise<Found[]> {
-  const kind = await lister.resolveKind(check.kind);
+  const kind = await lister.resolveKind(check.kind, check.apiVersion);
   const namespaces = await namespacesOf(lister, check);
   const wanted = check.resource ?? {};
   const name = wanted.name ? globPattern(wanted.name) : undefined;

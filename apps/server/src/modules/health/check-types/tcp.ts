@@ -5,10 +5,13 @@ import { commonCheckFields, defineCheckType, errorText, failed } from './check-t
 const tcpCheck = z
   .object({
     ...commonCheckFields,
-    endpoint: z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port'),
+    // canary-checker accepts any text here and fails the run when it is not host:port.
+    endpoint: z.string().min(1, 'is required'),
     thresholdMillis: z.number().int().positive().optional(),
   })
   .strict();
+
+const hostPort = /^[^\s:/]+:\d{1,5}$/;
 
 /** `spec.tcp[]`: a TCP connect to host:port, closed as soon as it is open. */
 export const tcpCheckType = defineCheckType({
@@ -16,6 +19,9 @@ export const tcpCheckType = defineCheckType({
   schema: tcpCheck,
   endpoint: (check) => check.endpoint,
   async run(check, ctx) {
+    if (!hostPort.test(check.endpoint)) {
+      return failed(`endpoint "${check.endpoint}" must be host:port`);
+    }
     const separator = check.endpoint.lastIndexOf(':');
     const host = check.endpoint.slice(0, separator);
     const port = Number(check.endpoint.slice(separator + 1));

@@ -63,12 +63,21 @@ function parseJson(text: string): unknown {
   }
 }
 
-function get(api: KubernetesApi, agent: https.Agent, apiPath: string) {
+/** One call to the API server as the pod's service account; `body` is sent as JSON (a POST). */
+export function callKubernetes(
+  api: KubernetesApi,
+  agent: https.Agent,
+  apiPath: string,
+  body?: unknown,
+) {
   const token = fs.readFileSync(api.tokenFile, 'utf8').trim();
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    const request = https.get(
+    const request = https.request(
       `${api.url}${apiPath}`,
-      { agent, headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
+      body === undefined
+        ? { agent, headers }
+        : { agent, method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' } },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -80,6 +89,7 @@ function get(api: KubernetesApi, agent: https.Agent, apiPath: string) {
     );
     request.setTimeout(10_000, () => request.destroy(new Error('no answer within 10 s')));
     request.on('error', reject);
+    request.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
 
@@ -93,7 +103,7 @@ export function createKubernetesKeyReader(api: KubernetesApi, ttlMs = 30_000): K
   const fetchObject = async (kind: KeyKind, name: string): Promise<KeyedObject> => {
     const plural = kind === 'secret' ? 'secrets' : 'configmaps';
     const apiPath = `/api/v1/namespaces/${encodeURIComponent(api.namespace)}/${plural}/${encodeURIComponent(name)}`;
-    const answer = await get(api, agent, apiPath).catch((error: unknown) => {
+    const answer = await callKubernetes(api, agent, apiPath).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       throw new CheckConfigError(`${kind} ${name} cannot be read from Kubernetes: ${reason}`);
     });

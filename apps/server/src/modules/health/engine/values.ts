@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CheckConfigError, type EnvVar } from '../check-types/check-type.ts';
+import type { ClusterValues } from './cluster-values.ts';
 import type { KubernetesKeyReader } from './kubernetes-keys.ts';
 
 export type ValueResolver = (value: EnvVar | undefined) => Promise<string | undefined>;
@@ -13,11 +14,21 @@ export type ValueResolver = (value: EnvVar | undefined) => Promise<string | unde
 export function createValueResolver(
   secretsDir: string | undefined,
   kubernetes?: KubernetesKeyReader,
+  cluster?: ClusterValues,
 ): ValueResolver {
   return async (value) => {
     if (value === undefined) return undefined;
     if (typeof value === 'string') return value;
     if (value.value !== undefined) return value.value;
+    const { serviceAccount, helmRef } = value.valueFrom ?? {};
+    if (serviceAccount !== undefined) {
+      if (!cluster) throw outsideCluster(`serviceAccount ${serviceAccount}`);
+      return cluster.serviceAccountToken(serviceAccount);
+    }
+    if (helmRef !== undefined) {
+      if (!cluster) throw outsideCluster(`helmRef ${helmRef.name}`);
+      return cluster.helmValue(helmRef.name, helmRef.key);
+    }
     const ref = value.valueFrom?.secretKeyRef ?? value.valueFrom?.configMapKeyRef;
     if (!ref) return undefined;
     const kind = value.valueFrom?.secretKeyRef ? 'secret' : 'configmap';
@@ -34,6 +45,12 @@ export function createValueResolver(
       throw new CheckConfigError(`${kind} ${ref.name}/${ref.key} was not found`);
     }
   };
+}
+
+function outsideCluster(field: string): CheckConfigError {
+  return new CheckConfigError(
+    `valueFrom.${field} cannot be read: Vigil is not running in a Kubernetes cluster`,
+  );
 }
 
 /** Names and keys are single path segments: no `..`, no separators. */

@@ -106,8 +106,13 @@ export async function findFlowError(
 
 /** Flows and flow errors past their use; run by the retention job. */
 export async function deleteExpiredFlows(db: Queryable): Promise<number> {
-  const result = await db.query(
-    `delete from identity_flows where expires_at < now() - interval '1 day'`,
+  const result = await db.query<{ deleted: number }>(
+    `with flows as (
+       delete from identity_flows where expires_at < now() - interval '1 day' returning 1
+     ), errors as (
+       delete from identity_flow_errors where created_at < now() - interval '1 day' returning 1
+     )
+     select (select count(*) from flows)::int + (select count(*) from errors)::int as deleted`,
   );
-  return result.rowCount ?? 0;
+  return result.rows[0]?.deleted ?? 0;
 }

@@ -54,7 +54,7 @@ export interface AccountLinkProps {
 
 export function AccountLink({ to, children }: AccountLinkProps) {
   return (
-    <Link to={to} className={cx('rounded text-accent hover:underline', focusRing)}>
+    <Link to={to} className={cx('rounded text-accent underline underline-offset-2', focusRing)}>
       {children}
     </Link>
   );

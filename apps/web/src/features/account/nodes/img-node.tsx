@@ -17,6 +17,7 @@ export function ImgNodeView({ node }: { node: ImgNode }) {
         width={width}
         height={height}
         alt={label ?? 'QR code'}
+        // White in both themes: a QR code scans only dark on light.
         className="rounded-md border border-border bg-white p-2"
       />
       <NodeMessages messages={node.messages} />

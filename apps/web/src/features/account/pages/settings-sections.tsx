@@ -13,7 +13,7 @@ function StoreLink({ href, children }: { href: string; children: ReactNode }) {
       href={href}
       target="_blank"
       rel="noreferrer"
-      className={cx('rounded text-accent hover:underline', focusRing)}
+      className={cx('rounded text-accent underline underline-offset-2', focusRing)}
     >
       {children}
     </a>

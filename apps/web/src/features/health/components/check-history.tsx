@@ -61,7 +61,7 @@ export function CheckHistory({ checkId, since }: CheckHistoryProps) {
             className={`${inputClassName} w-40`}
           />
           {'error' in duration && (
-            <span role="alert" className="text-xs text-red-600">
+            <span role="alert" className="text-xs text-unhealthy">
               {duration.error}
             </span>
           )}

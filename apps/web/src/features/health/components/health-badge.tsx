@@ -2,10 +2,10 @@ import { cx } from '@/ui/class-names.ts';
 import type { HealthColour } from '../model/health-colour.ts';
 
 const dotClass: Record<HealthColour, string> = {
-  red: 'bg-red-600',
-  grey: 'bg-gray-400',
-  orange: 'bg-orange-500',
-  green: 'bg-green-600',
+  red: 'bg-unhealthy',
+  grey: 'bg-unknown',
+  orange: 'bg-warning',
+  green: 'bg-healthy',
 };
 
 export function HealthDot({ colour, label }: { colour: HealthColour; label: string }) {

@@ -55,31 +55,36 @@ const layouts = [
 /** The filter bar: search, Group By, Tab By, then the time range, refresh rate and layout. */
 export function HealthToolbar(props: HealthToolbarProps) {
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <h1 id="health-heading" className="text-lg font-semibold">
-        Health
-      </h1>
-      <input
-        type="search"
-        aria-label="Search checks"
-        placeholder={searchPlaceholder}
-        value={props.search}
-        onChange={(event) => props.onSearch(event.target.value)}
-        className={`${inputClassName} max-w-xs`}
-      />
-      <Select
-        label="Group By"
-        value={props.groupBy}
-        options={props.groupByOptions}
-        onChange={props.onGroupBy}
-      />
-      <Select
-        label="Tab By"
-        value={props.tabBy}
-        options={props.tabByOptions}
-        onChange={props.onTabBy}
-      />
-      <div className="ml-auto flex flex-wrap items-center gap-3">
+    // Two deliberate rows (title and search; then the view's selects) instead of one that
+    // wraps wherever it happens to run out of room.
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="health-heading" className="text-lg font-semibold">
+          Health
+        </h1>
+        <input
+          type="search"
+          aria-label="Search checks"
+          placeholder={searchPlaceholder}
+          value={props.search}
+          onChange={(event) => props.onSearch(event.target.value)}
+          className={`${inputClassName} max-w-sm min-w-72 flex-1`}
+        />
+        <LayoutToggle {...props} />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Select
+          label="Group By"
+          value={props.groupBy}
+          options={props.groupByOptions}
+          onChange={props.onGroupBy}
+        />
+        <Select
+          label="Tab By"
+          value={props.tabBy}
+          options={props.tabByOptions}
+          onChange={props.onTabBy}
+        />
         <Select
           label="Time Range"
           value={props.timeRange}
@@ -93,22 +98,27 @@ export function HealthToolbar(props: HealthToolbarProps) {
           disabled={disabledRefreshRates(props.timeRange)}
           onChange={props.onRefreshRate}
         />
-        <div className="flex rounded-md border border-border" role="group" aria-label="Layout">
-          {layouts.map(([value, label, Icon]) => (
-            <button
-              key={value}
-              type="button"
-              aria-label={label}
-              aria-pressed={props.layout === value}
-              title={label}
-              onClick={() => props.onLayout(value)}
-              className={cx('p-1.5', props.layout === value && 'bg-surface-muted text-accent')}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-            </button>
-          ))}
-        </div>
       </div>
+    </div>
+  );
+}
+
+function LayoutToggle(props: Pick<HealthToolbarProps, 'layout' | 'onLayout'>) {
+  return (
+    <div className="ml-auto flex rounded-md border border-border" role="group" aria-label="Layout">
+      {layouts.map(([value, label, Icon]) => (
+        <button
+          key={value}
+          type="button"
+          aria-label={label}
+          aria-pressed={props.layout === value}
+          title={label}
+          onClick={() => props.onLayout(value)}
+          className={cx('p-1.5', props.layout === value && 'bg-surface-muted text-accent')}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+        </button>
+      ))}
     </div>
   );
 }

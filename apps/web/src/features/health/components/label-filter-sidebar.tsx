@@ -26,7 +26,7 @@ function TriState({ id, text, state, onToggle }: TriStateProps) {
         onClick={() => onToggle(id, 1)}
         className={cx(
           'rounded border border-border p-0.5',
-          state === 1 && 'bg-green-600 text-white',
+          state === 1 && 'bg-healthy text-on-status',
         )}
       >
         <Plus aria-hidden="true" className="size-3" />
@@ -38,7 +38,7 @@ function TriState({ id, text, state, onToggle }: TriStateProps) {
         onClick={() => onToggle(id, -1)}
         className={cx(
           'rounded border border-border p-0.5',
-          state === -1 && 'bg-red-600 text-white',
+          state === -1 && 'bg-unhealthy text-on-status',
         )}
       >
         <Minus aria-hidden="true" className="size-3" />

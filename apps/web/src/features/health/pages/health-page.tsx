@@ -82,7 +82,7 @@ export function HealthPage() {
             />
             <span
               aria-hidden="true"
-              className="relative h-5 w-9 rounded-full bg-border transition peer-checked:bg-accent peer-focus-visible:ring-2 peer-focus-visible:ring-accent after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-4"
+              className="relative h-5 w-9 rounded-full bg-border transition peer-checked:bg-accent peer-focus-visible:ring-2 peer-focus-visible:ring-accent after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-knob after:transition peer-checked:after:translate-x-4"
             />
             Hide Passing
           </label>

@@ -1,8 +1,10 @@
 import { Environment } from '@marcbachmann/cel-js';
+import { awsFunctions } from './aws.ts';
 import { collectionFunctions } from './collections.ts';
 import { contextualFunctions } from './contextual.ts';
 import { cryptoFunctions } from './crypto.ts';
 import { encodingFunctions } from './encoding.ts';
+import { formatFunctions } from './format.ts';
 import type { CelFunctionFamily } from './function-family.ts';
 import { k8sFunctions } from './k8s.ts';
 import { mathFunctions } from './math.ts';
@@ -15,6 +17,7 @@ import { uuidFunctions } from './uuid.ts';
 /** The function families of canary-checker's CEL, one file each. */
 export const celFunctionFamilies: readonly CelFunctionFamily[] = [
   stringFunctions,
+  formatFunctions,
   collectionFunctions,
   timeFunctions,
   sizeFunctions,
@@ -24,6 +27,7 @@ export const celFunctionFamilies: readonly CelFunctionFamily[] = [
   uuidFunctions,
   mathFunctions,
   k8sFunctions,
+  awsFunctions,
   contextualFunctions,
 ];
 

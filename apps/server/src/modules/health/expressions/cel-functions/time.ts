@@ -1,7 +1,8 @@
 import { defineCelFunctions, fn } from './function-family.ts';
 import { durationFromNanos, nanosOf, parseGoDuration } from './durations.ts';
+import { parseGoTime } from './go-time-layout.ts';
 import { humanDuration } from './human-duration.ts';
-import { numberOf, stringOf } from './values.ts';
+import { numberOf, stringOf, textOf } from './values.ts';
 
 const ts = 'google.protobuf.Timestamp';
 const dur = 'google.protobuf.Duration';
@@ -36,6 +37,15 @@ export const timeFunctions = defineCelFunctions({
     fn(`time.ParseDuration(string): ${dur}`, (s: string) => durationFromNanos(parseGoDuration(s))),
     fn(`time.Unix(int): ${ts}`, (s: bigint) => new Date(Number(s) * 1000)),
     fn(`time.Unix(double): ${ts}`, (s: number) => new Date(s * 1000)),
+    fn(`time.Parse(string, dyn): ${ts}`, (l: string, v: unknown) => parseGoTime(l, textOf(v))),
+    fn(`time.ParseLocal(string, dyn): ${ts}`, (l: string, v: unknown) =>
+      parseGoTime(l, textOf(v), Intl.DateTimeFormat().resolvedOptions().timeZone),
+    ),
+    fn(`time.ParseInLocation(string, string, dyn): ${ts}`, (l: string, z: string, v: unknown) =>
+      parseGoTime(l, textOf(v), z),
+    ),
+    // cel-go's string(timestamp) is RFC 3339 with the fraction trimmed; cel-js lacks it.
+    fn(`string(${ts}): string`, (t: Date) => t.toISOString().replace(/\.?0*Z$/, 'Z')),
     fn('time.ZoneName(): string', () => zoneName()),
     fn('time.ZoneOffset(): int', () => BigInt(-new Date().getTimezoneOffset() * 60)),
     // gomplate answers a zero duration, not an error, for text it cannot parse.

@@ -50,6 +50,9 @@ export function HealthChart({ points, windowMs }: HealthChartProps) {
         <YAxis
           yAxisId="latency"
           tickFormatter={(ms: number) => formatLatency(ms)}
+          // Whole milliseconds and at least 0-4 ms: sub-millisecond ticks round to repeated labels.
+          allowDecimals={false}
+          domain={[0, (max: number) => Math.max(4, Math.ceil(max))]}
           stroke={colours.axis}
           fontSize={11}
           width={48}

@@ -1,0 +1,17 @@
+import { defineModule } from '../../platform/module.ts';
+
+/** The catalog area: config items, their changes and relationships (tables only so far). */
+export const catalogModule = defineModule({
+  name: 'catalog',
+  resources: [
+    { name: 'config_scrapers', object: 'config_scrapers' },
+    { name: 'config_items', object: 'database' },
+    { name: 'configs', object: 'database', readOnly: true },
+    { name: 'config_item_summaries', object: 'database', readOnly: true },
+    { name: 'config_changes', object: 'database' },
+    { name: 'config_analysis', object: 'database' },
+    { name: 'config_relationships', object: 'database' },
+    { name: 'config_component_relationships', object: 'database' },
+  ],
+  functions: [{ name: 'related_configs_recursive', object: 'database' }],
+});

@@ -1,0 +1,164 @@
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { Config } from '../platform/config.ts';
+import { createSealer } from '../platform/crypto.ts';
+import type { Database } from '../platform/db.ts';
+import type { VigilModule } from '../platform/module.ts';
+import { createDataApi } from '../data-api/data-api.module.ts';
+import { createAgentsModule, type AgentsSettings } from './agents/agents.module.ts';
+import { catalogModule } from './catalog/catalog.module.ts';
+import { createConnectionsModule } from './connections/connections.module.ts';
+import {
+  createEventsModule,
+  defaultEventQueueSettings,
+  eventQueueSettingsFrom,
+  type EventQueueSettings,
+} from './events/events.module.ts';
+import {
+  createHealthModule,
+  defaultHealthSettings,
+  healthSettingsFrom,
+  valueResolverFor,
+  type HealthSettings,
+} from './health/health.module.ts';
+import type { LinkSender } from './identity/accounts/link-sender.ts';
+import {
+  createIdentityModule,
+  identitySettingsFrom,
+  type IdentitySettings,
+} from './identity/identity.module.ts';
+import type { AttemptLimits } from './identity/limits/attempt-limiter.ts';
+import { incidentsModule } from './incidents/incidents.module.ts';
+import {
+  createJobsModule,
+  defaultJobHistorySettings,
+  jobHistorySettingsFrom,
+  type JobHistorySettings,
+} from './jobs/jobs.module.ts';
+import { logsModule } from './logs/logs.module.ts';
+import {
+  createNotificationsModule,
+  notificationTesters,
+} from './notifications/notifications.module.ts';
+import { playbooksModule } from './playbooks/playbooks.module.ts';
+import {
+  createPropertiesModule,
+  readLocalProperties,
+  type LocalProperty,
+} from './properties/properties.module.ts';
+import { createRbacModule } from './rbac/rbac.module.ts';
+import { createSystemModule } from './system/system.module.ts';
+import { topologyModule } from './topology/topology.module.ts';
+import { createKubeApiModule } from './kube-api/kube-api.module.ts';
+
+/** Every module's settings, read from the environment once (serve) or given (tests). */
+export interface ModuleSettings {
+  readonly identity: IdentitySettings;
+  readonly edition: 'full' | 'health';
+  readonly localProperties: readonly LocalProperty[];
+  readonly links?: LinkSender;
+  readonly signInLimits?: AttemptLimits;
+  /** Recovery and verification requests per email and per address. */
+  readonly emailLinkLimits?: AttemptLimits;
+  /** How long a resolved session is reused without reading it again (default 5 s). */
+  readonly actorCacheMs?: number;
+  readonly health?: HealthSettings;
+  /** How job history is kept (VIGIL_JOB_HISTORY_KEEP). */
+  readonly jobs?: JobHistorySettings;
+  readonly events?: EventQueueSettings;
+  /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
+  readonly publicUrl?: string | undefined;
+  readonly agents?: AgentsSettings;
+  /** The SMTP connection that mails people and teams (default connection://default/smtp). */
+  readonly notificationEmailConnection?: string;
+}
+
+/** The settings of every module from the process configuration. */
+export function moduleSettingsFrom(config: Config, secretKey: string): ModuleSettings {
+  return {
+    identity: identitySettingsFrom(config, secretKey),
+    edition: config.VIGIL_EDITION,
+    localProperties: readLocalProperties(config.VIGIL_PROPERTIES, config.VIGIL_PROPERTIES_FILE),
+    health: healthSettingsFrom(config),
+    jobs: jobHistorySettingsFrom(config),
+    events: eventQueueSettingsFrom(config),
+    publicUrl: config.VIGIL_PUBLIC_URL,
+  };
+}
+
+export interface Platform {
+  readonly db: Database;
+  readonly log: Logger;
+  readonly metrics: Registry;
+}
+
+/**
+ * The one list of areas, in dependency order: a module receives the public API of those
+ * before it. Adding an area is one line here and one folder.
+ */
+export async function composeModules(platform: Platform, settings: ModuleSettings) {
+  const { db, log, metrics } = platform;
+  const healthSettings = settings.health ?? defaultHealthSettings;
+  const values = valueResolverFor(healthSettings);
+  const identity = createIdentityModule({
+    db,
+    log,
+    settings: settings.identity,
+    links: settings.links,
+    signInLimits: settings.signInLimits,
+    emailLinkLimits: settings.emailLinkLimits,
+    actorCacheMs: settings.actorCacheMs,
+  });
+  const connections = createConnectionsModule(
+    db,
+    createSealer(settings.identity.secretKey),
+    values,
+    notificationTesters,
+  );
+  const health = createHealthModule({
+    db,
+    log,
+    metrics,
+    settings: healthSettings,
+    values,
+    connections: connections.resolve,
+  });
+  const areas: VigilModule[] = [
+    createSystemModule(db, settings.edition),
+    identity.module,
+    createRbacModule(db),
+    health.module,
+    createPropertiesModule(db, settings.localProperties),
+    connections.module,
+    createNotificationsModule({
+      db,
+      log,
+      resolveConnection: connections.resolve,
+      emailConnection: settings.notificationEmailConnection,
+    }),
+    createAgentsModule(db, settings.agents),
+    createJobsModule(db, settings.jobs ?? defaultJobHistorySettings, log),
+    catalogModule,
+    topologyModule,
+    incidentsModule,
+    playbooksModule,
+    logsModule,
+  ];
+  const events = createEventsModule({
+    db,
+    log,
+    metrics,
+    settings: settings.events ?? defaultEventQueueSettings,
+    consumers: areas.flatMap((area) => area.consumers ?? []),
+  });
+  const declared = [...areas, events.module];
+  // The data API serves what the modules declare; the Kubernetes-style API is built on it.
+  const dataApi = await createDataApi(db, declared);
+  const kubeApi = createKubeApiModule(dataApi.service, identity.accessTokens, settings.publicUrl);
+  return {
+    modules: [...declared, dataApi.module, kubeApi],
+    dataApi,
+    health: health.engine,
+    events: events.events,
+  };
+}

@@ -1,0 +1,92 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Every screen a signed-in admin can open, for the layout, axe and screenshot passes. */
+export const screens: ReadonlyArray<{ name: string; path: string }> = [
+  { name: 'dashboard', path: '/topology' },
+  { name: 'health', path: '/health?hidePassing=false' },
+  { name: 'status', path: '/status' },
+  { name: 'connections', path: '/settings/connections' },
+  { name: 'jobs', path: '/settings/jobs' },
+  { name: 'notifications', path: '/settings/notifications' },
+  { name: 'feature-flags', path: '/settings/feature-flags' },
+  { name: 'event-queue', path: '/settings/event-queue-status' },
+  { name: 'agents', path: '/settings/agents' },
+  { name: 'canaries', path: '/settings/canaries' },
+  { name: 'canary-new', path: '/settings/canaries/new' },
+  { name: 'users', path: '/settings/users' },
+  { name: 'profile', path: '/profile-settings' },
+];
+
+export const widths = [1024, 1440, 1920] as const;
+
+/** Opens a screen and waits until its data has loaded (a heading and no loading skeleton). */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('h1').first().waitFor();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+export interface LayoutProblem {
+  kind: 'page overflow' | 'cut header' | 'hidden column' | 'cut placeholder';
+  detail: string;
+}
+
+/**
+ * What a person would see as broken: a page wider than the window, header text clipped by
+ * its box, or a table column pushed out of view with no way to scroll to it.
+ */
+export function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
+  return page.evaluate(() => {
+    const problems: Array<{
+      kind: 'page overflow' | 'cut header' | 'hidden column' | 'cut placeholder';
+      detail: string;
+    }> = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1)
+      problems.push({
+        kind: 'page overflow',
+        detail: `${root.scrollWidth} px wide in ${root.clientWidth} px`,
+      });
+    const label = (element: Element): string =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    const clips = (element: Element): boolean => {
+      const style = getComputedStyle(element);
+      return style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+    };
+    const headers = document.querySelectorAll(
+      'h1, h2, h3, th, [role="columnheader"], header button, header a',
+    );
+    for (const header of headers) {
+      if (!(header instanceof HTMLElement) || header.offsetParent === null) continue;
+      const cut = [header, ...header.querySelectorAll('*')].some(
+        (element) =>
+          element instanceof HTMLElement &&
+          clips(element) &&
+          element.scrollWidth > element.clientWidth + 1,
+      );
+      if (cut) problems.push({ kind: 'cut header', detail: label(header) });
+    }
+    for (const cell of document.querySelectorAll('th, [role="columnheader"]')) {
+      const rect = cell.getBoundingClientRect();
+      if (rect.width === 0 || rect.right <= window.innerWidth + 1) continue;
+      let scrolls = false;
+      for (let parent = cell.parentElement; parent !== null; parent = parent.parentElement) {
+        const overflowX = getComputedStyle(parent).overflowX;
+        if (overflowX === 'auto' || overflowX === 'scroll') scrolls = true;
+      }
+      if (!scrolls) problems.push({ kind: 'hidden column', detail: label(cell) });
+    }
+    const context = document.createElement('canvas').getContext('2d');
+    for (const input of document.querySelectorAll('input[placeholder]')) {
+      if (!(input instanceof HTMLInputElement) || input.offsetParent === null || context === null)
+        continue;
+      const style = getComputedStyle(input);
+      context.font = style.font;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (context.measureText(input.placeholder).width > room + 1)
+        problems.push({ kind: 'cut placeholder', detail: `input "${input.placeholder}"` });
+    }
+    return problems;
+  });
+}
