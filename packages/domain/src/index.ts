@@ -16,3 +16,4 @@ export * from './health/check-graph.ts';
 export * from './health/run-check.ts';
 export * from './api/api-error.ts';
 export * from './properties/property.ts';
+export * from './health/every-schedule.ts';

@@ -72,6 +72,22 @@ describe('notifications write validation', () => {
     );
   });
 
+  it('refuses, naming the field, a connection that cannot send notifications', async () => {
+    await app.database.db.pool.query(
+      `insert into connections (name, namespace, type, url) values ('web', 'default', 'http', 'https://example.com')`,
+    );
+    const service = { connection: 'connection://default/web', name: 'web' };
+    await refused(
+      { ...valid, custom_services: [valid.custom_services[0], service] },
+      /custom_services\.1\.connection: connection:\/\/default\/web is a http connection, which cannot send notifications/,
+    );
+    const id = createdId(await call(app, 'POST', '/api/db/notifications', 'editor', valid));
+    const patch = await call(app, 'PATCH', `/api/db/notifications?id=eq.${id}`, 'editor', {
+      custom_services: [service],
+    });
+    expect(patch.status).toBe(400);
+  });
+
   it('checks a PATCH against the row as written', async () => {
     const id = createdId(await call(app, 'POST', '/api/db/notifications', 'editor', valid));
     const team = await app.database.db.pool.query<{ id: string }>(

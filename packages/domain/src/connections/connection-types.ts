@@ -1,4 +1,8 @@
-import type { ConnectionType, ConnectionTypeDefinition } from './connection-type.ts';
+import {
+  connectionTypeSchema,
+  type ConnectionType,
+  type ConnectionTypeDefinition,
+} from './connection-type.ts';
 import { awsConnection } from './types/aws.ts';
 import { azureDevopsConnection } from './types/azure-devops.ts';
 import { azureConnection } from './types/azure.ts';
@@ -98,4 +102,10 @@ export function pickableConnectionTypes(): ConnectionTypeDefinition[] {
   return Object.values(connectionTypeDefinitions)
     .filter((definition) => definition.hidden !== true)
     .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** Whether a connection of this type can deliver a notification (its definition says so). */
+export function canNotify(type: string): boolean {
+  const known = connectionTypeSchema.safeParse(type);
+  return known.success && connectionTypeDefinitions[known.data].notification === true;
 }

@@ -6,7 +6,8 @@ export const propertySchema = z.object({
   value: z.string(),
   description: z.string().nullable(),
   source: z.string().nullable(),
-  created_by: z.string().nullable(),
+  /** The person who made the flag in the console, by name for the table. */
+  created_by: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });

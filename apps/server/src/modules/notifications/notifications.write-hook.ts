@@ -1,8 +1,15 @@
-import { notificationFieldsSchema, notificationInputSchema } from '@vigil/domain';
-import type { z } from 'zod';
+import {
+  canNotify,
+  customServiceSchema,
+  notificationFieldsSchema,
+  notificationInputSchema,
+} from '@vigil/domain';
+import { z } from 'zod';
 import type { WriteHook } from '../../data-api/write-hooks.ts';
+import type { Queryable } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { connectionPairings, refuseForeignPairings } from '../connections/connection-pairings.ts';
+import { findConnection } from '../connections/connections.repository.ts';
 import { compileCel } from '../health/expressions/cel.ts';
 import { validateTemplate } from '../health/expressions/go-template/template.ts';
 import { creatorOf } from '../health/canaries/creator.repository.ts';
@@ -38,6 +45,7 @@ export const notificationsWriteHook: WriteHook = {
         connectionPairings(row[field], field),
       );
       await refuseForeignPairings(ctx.client, ctx.actor, pairings);
+      await refuseSilentChannels(ctx.client, row.custom_services);
     }
     return rows.map((row) => ({ ...row, ...creator }));
   },
@@ -61,6 +69,27 @@ function validatePartial(row: Record<string, unknown>): void {
   if (!parsed.success) throw badRequest(describe(parsed.error));
   if ('template' in row && !parsed.data.template) throw badRequest('template is required');
   checkExpressions(parsed.data.filter, parsed.data.template, parsed.data.title);
+}
+
+const servicesSchema = z.array(customServiceSchema);
+const reference = /^connection:\/\/([^/]+)\/([^/]+)$/;
+
+/**
+ * A custom service whose connection cannot notify (an HTTP connection) would fail on every
+ * send with only a count to show for it, so it is refused here, naming the field.
+ */
+async function refuseSilentChannels(db: Queryable, value: unknown): Promise<void> {
+  const services = servicesSchema.safeParse(value);
+  if (!services.success) return;
+  for (const [index, service] of services.data.entries()) {
+    const [, namespace = '', name = ''] = reference.exec(service.connection) ?? [];
+    const found = await findConnection(db, namespace, name);
+    if (found !== undefined && !canNotify(found.type)) {
+      throw badRequest(
+        `custom_services.${index}.connection: ${service.connection} is a ${found.type} connection, which cannot send notifications`,
+      );
+    }
+  }
 }
 
 function checkExpressions(

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { WriteHook } from '../../data-api/write-hooks.ts';
 import type { LocalProperty } from './local-properties.ts';
+import { creatorOf } from '../health/canaries/creator.repository.ts';
 import { listProperties } from './properties.repository.ts';
 
 export const localFlagRefusal = 'Cannot edit local feature flags';
@@ -17,11 +18,16 @@ export function createPropertiesService(db: Database, local: readonly LocalPrope
     }
   };
 
-  /** Local flags cannot be written through the data API, however the write is filtered. */
+  /**
+   * Local flags cannot be written through the data API, however the write is filtered. A new
+   * flag is recorded as made by the signed-in user, whatever the body says.
+   */
   const writeHook: WriteHook = {
-    async beforeWrite(_ctx, rows) {
+    async beforeWrite(ctx, rows) {
       refuseLocal(rows);
-      return rows;
+      if (ctx.operation !== 'insert') return rows;
+      const created_by = await creatorOf(ctx.client, ctx.actor);
+      return rows.map((row) => ({ ...row, created_by }));
     },
     async afterWrite(_ctx, affected) {
       refuseLocal(affected);
@@ -34,10 +40,12 @@ export function createPropertiesService(db: Database, local: readonly LocalPrope
     async list(): Promise<PropertyView[]> {
       const stored = await listProperties(db.pool);
       const merged = new Map<string, PropertyView>(
-        stored.map((row) => [
+        stored.map(({ created_by_name, ...row }) => [
           row.name,
           {
             ...row,
+            created_by:
+              row.created_by === null ? null : { id: row.created_by, name: created_by_name },
             created_at: row.created_at.toISOString(),
             updated_at: row.updated_at.toISOString(),
           },

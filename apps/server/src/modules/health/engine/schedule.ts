@@ -1,3 +1,4 @@
+import { everyScheduleMessage, everySchedulePattern } from '@vigil/domain';
 import { Cron } from 'croner';
 
 /** When a canary runs next: a fixed period (`@every`, `interval`) or a cron expression. */
@@ -6,7 +7,6 @@ export type Schedule =
   | { readonly kind: 'cron'; readonly cron: Cron };
 
 const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
-const every = /^@every\s+((?:\d+(?:\.\d+)?(?:h|ms|m|s))+)$/;
 const part = /(\d+(?:\.\d+)?)(h|ms|m|s)/g;
 const minimumPeriodMs = 1000;
 
@@ -17,7 +17,7 @@ const minimumPeriodMs = 1000;
  */
 export function parseSchedule(text: string): Schedule {
   const trimmed = text.trim();
-  const match = every.exec(trimmed);
+  const match = everySchedulePattern.exec(trimmed);
   if (match) {
     let periodMs = 0;
     for (const [, amount, unit] of (match[1] ?? '').matchAll(part)) {
@@ -27,7 +27,7 @@ export function parseSchedule(text: string): Schedule {
     return { kind: 'every', periodMs: Math.round(periodMs) };
   }
   if (trimmed.startsWith('@every')) {
-    throw new Error('must be @every followed by a duration such as 30s or 1m30s');
+    throw new Error(everyScheduleMessage);
   }
   try {
     return { kind: 'cron', cron: new Cron(trimmed, { paused: true, timezone: 'UTC' }) };

@@ -64,7 +64,7 @@ export function AgentForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <fieldset disabled={!canWrite || pending} className="space-y-4">
-        <FormField label="Name" htmlFor="agent-name" error={errors.name?.message}>
+        <FormField label="Name *" htmlFor="agent-name" error={errors.name?.message}>
           <input
             {...controlProps('agent-name', errors.name !== undefined)}
             readOnly={isEdit}

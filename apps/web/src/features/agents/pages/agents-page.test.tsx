@@ -147,7 +147,7 @@ describe('agents page', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Next' }));
     expect(await within(drawer).findByText('This field is required')).toBeInTheDocument();
 
-    await user.type(within(drawer).getByLabelText('Name'), 'edge');
+    await user.type(within(drawer).getByLabelText('Name *'), 'edge');
     await user.click(within(drawer).getByRole('button', { name: 'Add property' }));
     await user.type(within(drawer).getByLabelText('Property 1 key'), 'zone');
     await user.type(within(drawer).getByLabelText('Property 1 value'), 'a');
@@ -177,7 +177,7 @@ describe('agents page', () => {
     await user.click(within(table).getByRole('button', { name: 'eu-prod' }));
     expect(router.state.location.search).toBe('?id=id-eu-prod');
     const drawer = await screen.findByRole('dialog', { name: 'Edit Agent eu-prod' });
-    expect(within(drawer).getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(within(drawer).getByLabelText('Name *')).toHaveAttribute('readonly');
     const description = within(drawer).getByLabelText('Description');
     await user.clear(description);
     await user.type(description, 'moved');

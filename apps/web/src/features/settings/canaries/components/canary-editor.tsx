@@ -8,6 +8,7 @@ import { cx, focusRing } from '@/ui/class-names.ts';
 import { useSaveCanary } from '../api/save-canary.ts';
 import { formValuesFrom, type CanaryFormValues } from '../model/canary-form-values.ts';
 import { rowFromResource, type CanaryResource } from '../model/canary-resource.ts';
+import { scheduleProblems } from '../model/schedule-problems.ts';
 import type { CheckForm } from '../model/check-form.ts';
 import { CanaryFields } from './canary-fields.tsx';
 import { CheckFormFields } from './check-form-fields.tsx';
@@ -38,6 +39,8 @@ const bothTabs: readonly EditorTab[] = ['form', 'yaml'];
 /** A check type without a form is edited as YAML only. */
 const yamlOnly: readonly EditorTab[] = ['yaml'];
 
+const formProblemMessage = 'Some fields of the Form tab are not valid; fix them before saving.';
+
 /** Form and YAML views of one canary, kept in step, with Save/Update, Delete and Back. */
 export function CanaryEditor({
   initial,
@@ -59,11 +62,12 @@ export function CanaryEditor({
     'editor',
     form === undefined ? yamlOnly : bothTabs,
   );
-  const [schemaProblems, setSchemaProblems] = useState<SchemaProblem[]>([]);
+  const [editorProblems, setSchemaProblems] = useState<SchemaProblem[]>([]);
   // What the last Save said, about the text it was given: an edit makes it stale.
   const [submitError, setSubmitError] = useState<{ message: string; yaml: string } | null>(null);
   const [saveBlocked, setSaveBlocked] = useState(false);
   const schedule = useWatch({ control, name: 'schedule' });
+  const schemaProblems = [...editorProblems, ...scheduleProblems(draft.current(), draft.yaml)];
   const yamlBlocks = yamlBlockingMessage(draft.yamlProblem, schemaProblems);
   // In the YAML view the problems are listed under the editor, so Save waits for them to go.
   // In the Form view Save first shows the form's own messages, then the YAML's.
@@ -83,10 +87,8 @@ export function CanaryEditor({
       setSaveBlocked(yamlBlocks !== null);
       const problem = yamlBlocks === null ? resourceProblem(draft.current()) : null;
       setSubmitError(problem === null ? null : { message: problem, yaml: draft.yaml });
-      if (yamlBlocks !== null || problem !== null) {
-        setTab('yaml');
-        return;
-      }
+      // Said in the alert beside Save, on whichever tab is open: the view never jumps.
+      if (yamlBlocks !== null || problem !== null) return;
       try {
         await save.mutateAsync({ id: canaryId, row: rowFromResource(draft.current()) });
         onDone();
@@ -94,12 +96,14 @@ export function CanaryEditor({
         const placed = placeServerError(error, form);
         setSubmitError({ message: placed.message, yaml: draft.yaml });
         if (placed.target !== undefined) {
-          setError(placed.target, { type: 'server', message: placed.short }, { shouldFocus: true });
-          setTab('form');
+          const focus = { shouldFocus: tab === 'form' };
+          setError(placed.target, { type: 'server', message: placed.short }, focus);
         }
       }
     },
-    () => setTab('form'),
+    () => {
+      if (tab === 'yaml') setSubmitError({ message: formProblemMessage, yaml: draft.yaml });
+    },
   );
   // A blocked save says why for as long as the reason lasts.
   if (saveBlocked && yamlBlocks === null) setSaveBlocked(false);

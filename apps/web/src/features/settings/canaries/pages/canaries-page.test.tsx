@@ -106,6 +106,10 @@ describe('health checks settings list', () => {
       .getAllByRole('link')
       .map((link) => link.textContent);
     expect(labels).toEqual(['Custom', 'HTTP', 'Prometheus', 'TCP']);
+    // Each type shows an icon, as the connection picker does.
+    for (const link of within(dialog).getAllByRole('link')) {
+      expect(link.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    }
     expect(within(dialog).getByRole('link', { name: 'HTTP' })).toHaveAttribute(
       'href',
       '/settings/canaries/new?type=http',

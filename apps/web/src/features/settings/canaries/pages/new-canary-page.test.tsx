@@ -126,12 +126,51 @@ describe('new canary form', () => {
         'The YAML does not match the Canary schema; fix the problems under the editor before saving.',
       ),
     ).toBeVisible();
-    // The tab is in the URL, which the router updates a moment later.
-    await waitFor(() =>
-      expect(screen.getByRole('tab', { name: 'YAML' })).toHaveAttribute('aria-selected', 'true'),
-    );
-    expect(save).toBeDisabled();
+    // The view stays where the author is: the alert beside Save says what to fix.
+    expect(screen.getByRole('tab', { name: 'Form' })).toHaveAttribute('aria-selected', 'true');
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('flags "@every banana" in the editor, before any Save', async () => {
+    const post = vi.fn();
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=http', {
+      handlers: [http.post('/api/db/canaries', post)],
+    });
+    await screen.findByRole('heading', { name: 'Add HTTP Health Check' });
+    await user.click(screen.getByRole('tab', { name: 'YAML' }));
+    await replaceYaml(
+      `${header}metadata:\n  name: web\nspec:\n  schedule: "@every banana"\n  http:\n` +
+        '    - name: home\n      url: https://example.com\n',
+    );
+    const problems = await screen.findByRole('alert', { name: 'YAML problems' });
+    expect(problems).toHaveTextContent(
+      'Line 6: spec.schedule must be @every followed by a duration such as 30s or 1m30s',
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('keeps the YAML view open when the server refuses a field the form shows', async () => {
+    const { user } = renderCanaryRoute(server, '/settings/canaries/new?type=http', {
+      handlers: [
+        http.post('/api/db/canaries', () =>
+          HttpResponse.json(
+            { code: 'PGRST100', message: 'name is taken', details: null, hint: null },
+            { status: 400 },
+          ),
+        ),
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Add HTTP Health Check' });
+    await user.click(screen.getByRole('tab', { name: 'YAML' }));
+    await replaceYaml(
+      `${header}metadata:\n  name: web\nspec:\n  http:\n` +
+        '    - name: home\n      url: https://example.com\n',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('name is taken')).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'YAML' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('resets to an empty spec when the editor is emptied', async () => {

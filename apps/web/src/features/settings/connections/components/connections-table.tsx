@@ -3,7 +3,7 @@ import { cx, focusRing } from '@/ui/class-names.ts';
 import { RelativeTime } from '@/ui/relative-time.tsx';
 import { Table, TableCell } from '@/ui/table.tsx';
 import type { ConnectionListItem } from '../api/connections-query.ts';
-import { connectionIcon } from '../model/connection-icons.ts';
+import { connectionIcon } from '@/ui/connection-icons.ts';
 
 const columns = ['Name', 'Namespace', 'Type', 'Created By', 'Created', 'Updated'] as const;
 

@@ -2,7 +2,7 @@ import { pickableConnectionTypes, type ConnectionType } from '@vigil/domain';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { Dialog } from '@/ui/dialog.tsx';
 import { closeOnDismiss } from '@/ui/dialog-close.ts';
-import { connectionIcon } from '../model/connection-icons.ts';
+import { connectionIcon } from '@/ui/connection-icons.ts';
 
 /** The add flow's first step: a grid of every connection type, by label (spec 001 §2). */
 export function TypePickerDialog({

@@ -2,15 +2,14 @@ import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { Property } from '@/lib/session/session-schemas.ts';
-import { Button } from '@/ui/button.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
 import { DialogActions } from '@/ui/dialog-actions.tsx';
-import { closeAfterSuccess, closeOnDismiss } from '@/ui/dialog-close.ts';
+import { closeOnDismiss } from '@/ui/dialog-close.ts';
 import { FormField, inputClassName, textareaClassName } from '@/ui/form-field.tsx';
 import { useCreateFeatureFlag } from '../api/create-feature-flag.ts';
-import { useDeleteFeatureFlag } from '../api/delete-feature-flag.ts';
 import type { FeatureFlagInput } from '../api/feature-flag-input.ts';
 import { useUpdateFeatureFlag } from '../api/update-feature-flag.ts';
+import { DeleteFeatureFlagButton } from './delete-feature-flag-button.tsx';
 
 export const missingDetailsMessage = 'please provide all details';
 export const localFlagMessage = 'Cannot edit local feature flags';
@@ -37,7 +36,6 @@ export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialog
   const readOnly = isLocal || !canWrite;
   const create = useCreateFeatureFlag();
   const update = useUpdateFeatureFlag();
-  const remove = useDeleteFeatureFlag();
   const {
     register,
     handleSubmit,
@@ -61,11 +59,6 @@ export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialog
     void save(event).catch(() => {
       // The query client toasts the server's message.
     });
-  };
-
-  const deleteFlag = async (): Promise<void> => {
-    if (flag === undefined) return;
-    await closeAfterSuccess(() => remove.mutateAsync(flag.name), onClose);
   };
 
   return (
@@ -110,15 +103,8 @@ export function FeatureFlagDialog({ flag, canWrite, onClose }: FeatureFlagDialog
             pendingLabel="Saving..."
             pending={saving}
           >
-            {isUpdate && !isLocal && (
-              <Button
-                variant="danger"
-                className="mr-auto"
-                disabled={remove.isPending}
-                onClick={() => void deleteFlag()}
-              >
-                {remove.isPending ? 'Deleting...' : 'Delete'}
-              </Button>
+            {isUpdate && !isLocal && flag !== undefined && (
+              <DeleteFeatureFlagButton name={flag.name} onDeleted={onClose} />
             )}
           </DialogActions>
         )}

@@ -14,7 +14,7 @@ const columns = [
 ] as const;
 
 function createdByName(createdBy: Property['created_by']): string {
-  return createdBy ?? '';
+  return createdBy?.name ?? '';
 }
 
 export interface FeatureFlagTableProps {

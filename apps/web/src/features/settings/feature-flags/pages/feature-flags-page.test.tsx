@@ -75,7 +75,12 @@ describe('feature flags page', () => {
     await user.type(within(dialog).getByLabelText('Value'), 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Feature flag added successfully')).toBeInTheDocument();
-    expect(posted).toEqual({ name: 'health.disable', value: 'true', description: '' });
+    expect(posted).toEqual({
+      name: 'health.disable',
+      value: 'true',
+      description: '',
+      source: 'UI',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -101,13 +106,19 @@ describe('feature flags page', () => {
     });
   });
 
-  it('removes a flag', async () => {
+  it('removes a flag after a confirmation', async () => {
     const { user } = renderPage([uiFlag]);
-    server.use(http.delete('/api/db/properties', () => new HttpResponse(null, { status: 204 })));
+    const remove = vi.fn(() => new HttpResponse(null, { status: 204 }));
+    server.use(http.delete('/api/db/properties', remove));
     await user.click(await screen.findByRole('button', { name: 'incidents.disable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Feature Flag' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Feature Flag' });
+    expect(confirm).toHaveTextContent('Delete the feature flag incidents.disable?');
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Feature flag removed successfully')).toBeInTheDocument();
+    expect(remove).toHaveBeenCalledTimes(1);
   });
 
   it('refuses to save a local flag', async () => {

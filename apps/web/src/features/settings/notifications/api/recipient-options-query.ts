@@ -1,4 +1,4 @@
-import { notificationChannelTypes } from '@vigil/domain';
+import { canNotify, connectionTypes } from '@vigil/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiList } from '@/lib/http.ts';
@@ -25,7 +25,7 @@ export function useRecipientOptionsQuery() {
         apiList('db', '/connections', connection, {
           query: {
             select: 'name,namespace,type',
-            type: `in.(${notificationChannelTypes.join(',')})`,
+            type: `in.(${connectionTypes.filter(canNotify).join(',')})`,
             order: 'name',
           },
           signal,

@@ -4,7 +4,8 @@ import { Button } from '@/ui/button.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
 import { DialogActions } from '@/ui/dialog-actions.tsx';
 import { closeAfterSuccess, closeOnDismiss } from '@/ui/dialog-close.ts';
-import { FormField, inputClassName, textareaClassName } from '@/ui/form-field.tsx';
+import { FormField, controlProps, inputClassName, textareaClassName } from '@/ui/form-field.tsx';
+import { markServerErrors } from '@/ui/server-field-errors.ts';
 import type { NotificationRow } from '../api/notifications-query.ts';
 import { useDeleteNotification, useSaveNotification } from '../api/save-notification.ts';
 import {
@@ -16,6 +17,23 @@ import {
 } from '../model/notification-form.ts';
 import { EventsField } from './events-field.tsx';
 import { RecipientFields } from './recipient-fields.tsx';
+
+type MarkedField = 'title' | 'events' | 'filter' | 'template' | 'repeatInterval' | 'recipients';
+
+/** The form control that shows each API field; every recipient column goes to the tabs. */
+const markedFields = new Map<string, MarkedField>([
+  ['title', 'title'],
+  ['events', 'events'],
+  ['filter', 'filter'],
+  ['template', 'template'],
+  ['repeat_interval', 'repeatInterval'],
+  ['recipient', 'recipients'],
+  ['person_id', 'recipients'],
+  ['team_id', 'recipients'],
+  ['custom_services', 'recipients'],
+]);
+const formFieldOf = (apiField: string): MarkedField | undefined =>
+  markedFields.get(apiField.split(/[.[]/)[0] ?? '');
 
 function toValues(row: NotificationRow | undefined): NotificationFormValues {
   return {
@@ -45,11 +63,18 @@ export function NotificationDialog({
   const editable = canWrite && !isManagedElsewhere(row?.source);
   const save = useSaveNotification();
   const remove = useDeleteNotification();
-  const { register, control, handleSubmit, formState } = useForm<NotificationFormValues>({
+  const { register, control, handleSubmit, formState, setError } = useForm<NotificationFormValues>({
     defaultValues: toValues(row),
   });
+  const errors = formState.errors;
   const submit = handleSubmit(async (values) => {
-    await save.mutateAsync({ id: row?.id, body: toBody(values, row === undefined) });
+    try {
+      await save.mutateAsync({ id: row?.id, body: toBody(values, row === undefined) });
+    } catch (error) {
+      // The query client toasts the message; the field it names is marked as well.
+      markServerErrors(error, formFieldOf, (field, message) => setError(field, { message }));
+      return;
+    }
     onClose();
   });
   return (
@@ -68,7 +93,7 @@ export function NotificationDialog({
         className="space-y-3"
         onSubmit={(event) => void submit(event).catch(() => undefined)}
       >
-        <FormField label="Title" htmlFor="notification-title">
+        <FormField label="Title" htmlFor="notification-title" error={errors.title?.message}>
           <input
             id="notification-title"
             className={inputClassName}
@@ -84,12 +109,16 @@ export function NotificationDialog({
             <EventsField
               value={field.value}
               onChange={field.onChange}
-              error={formState.errors.events !== undefined}
+              error={errors.events !== undefined}
               disabled={!editable}
             />
           )}
         />
-        <FormField label="Filter (CEL)" htmlFor="notification-filter">
+        <FormField
+          label="Filter (CEL)"
+          htmlFor="notification-filter"
+          error={errors.filter?.message}
+        >
           <input
             id="notification-filter"
             className={inputClassName}
@@ -101,7 +130,7 @@ export function NotificationDialog({
         <FormField
           label="Template (markdown)"
           htmlFor="notification-template"
-          {...(formState.errors.template ? { error: 'Template is required' } : {})}
+          {...(errors.template ? { error: errors.template.message || 'Template is required' } : {})}
         >
           <textarea
             id="notification-template"
@@ -111,10 +140,13 @@ export function NotificationDialog({
             {...register('template', { validate: (text) => text.trim() !== '' })}
           />
         </FormField>
-        <FormField label="Repeat interval" htmlFor="notification-repeat">
+        <FormField
+          label="Repeat interval"
+          htmlFor="notification-repeat"
+          error={errors.repeatInterval?.message}
+        >
           <input
-            id="notification-repeat"
-            className={inputClassName}
+            {...controlProps('notification-repeat', errors.repeatInterval !== undefined)}
             placeholder="e.g. 30m, 4h, 1d"
             disabled={!editable}
             {...register('repeatInterval')}
@@ -124,7 +156,12 @@ export function NotificationDialog({
           control={control}
           name="recipients"
           render={({ field }) => (
-            <RecipientFields value={field.value} onChange={field.onChange} disabled={!editable} />
+            <RecipientFields
+              value={field.value}
+              onChange={field.onChange}
+              disabled={!editable}
+              error={errors.recipients?.message}
+            />
           )}
         />
         {editable ? (

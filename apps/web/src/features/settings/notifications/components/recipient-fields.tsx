@@ -3,6 +3,7 @@ import { Button } from '@/ui/button.tsx';
 import { FormField, inputClassName } from '@/ui/form-field.tsx';
 import { TabList, TabPanel } from '@/ui/tabs.tsx';
 import { useRecipientOptionsQuery } from '../api/recipient-options-query.ts';
+import { ConnectionPicker } from './connection-picker.tsx';
 import type { RecipientKind, RecipientValue } from '../model/notification-form.ts';
 
 const tabs = [
@@ -16,10 +17,13 @@ export function RecipientFields({
   value,
   onChange,
   disabled,
+  error,
 }: {
   value: RecipientValue;
   onChange: (value: RecipientValue) => void;
   disabled: boolean;
+  /** The server's message about the recipient, shown under the tabs. */
+  error?: string | undefined;
 }) {
   const options = useRecipientOptionsQuery();
   const select = (recipient: RecipientKind): void =>
@@ -39,6 +43,11 @@ export function RecipientFields({
         selected={value.recipient}
         onSelect={disabled ? () => undefined : select}
       />
+      {error !== undefined && (
+        <p id="recipient-error" role="alert" className="mt-1 text-xs text-unhealthy">
+          {error}
+        </p>
+      )}
       <TabPanel idPrefix="recipient" tabKey="person" selected={value.recipient === 'person'}>
         <FormField label="Person" htmlFor="recipient-person">
           <select
@@ -76,30 +85,16 @@ export function RecipientFields({
         </FormField>
       </TabPanel>
       <TabPanel idPrefix="recipient" tabKey="others" selected={value.recipient === 'others'}>
-        <datalist id="notification-connections">
-          {options.data?.connections.map((c) => (
-            <option
-              key={`${c.namespace}/${c.name}`}
-              value={`connection://${c.namespace}/${c.name}`}
-            >
-              {c.type}
-            </option>
-          ))}
-        </datalist>
         <div className="space-y-2">
           {services.map((service, index) => (
             <div key={index} className="grid grid-cols-2 gap-2">
-              <FormField label="Connection" htmlFor={`service-connection-${index}`}>
-                <input
-                  id={`service-connection-${index}`}
-                  className={inputClassName}
-                  list="notification-connections"
-                  placeholder="connection://namespace/name"
-                  disabled={disabled}
-                  value={service.connection}
-                  onChange={(e) => setService(index, { connection: e.target.value })}
-                />
-              </FormField>
+              <ConnectionPicker
+                id={`service-connection-${index}`}
+                connections={options.data?.connections ?? []}
+                disabled={disabled}
+                value={service.connection}
+                onChange={(connection) => setService(index, { connection })}
+              />
               <FormField label="Name" htmlFor={`service-name-${index}`}>
                 <input
                   id={`service-name-${index}`}

@@ -157,6 +157,60 @@ describe('notifications settings page', () => {
     expect(screen.getByRole('dialog', { name: 'Add Notification' })).toBeInTheDocument();
   });
 
+  it('marks the fields the server names: a repeat interval of banana, no recipient', async () => {
+    const { user } = renderPage([]);
+    server.use(
+      http.post('/api/db/notifications', () =>
+        HttpResponse.json(
+          {
+            code: 'bad_request',
+            message:
+              'repeat_interval must look like 30m, 4h or 1d; recipient: choose exactly one recipient: a person, a team or custom services',
+            details: null,
+            hint: null,
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Notification' });
+    await user.type(within(dialog).getByLabelText('Repeat interval'), 'banana');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const repeat = within(dialog).getByLabelText('Repeat interval');
+    await waitFor(() => expect(repeat).toHaveAttribute('aria-invalid', 'true'));
+    expect(repeat).toHaveAccessibleDescription('This field must look like 30m, 4h or 1d');
+    expect(
+      within(dialog).getByText('Choose exactly one recipient: a person, a team or custom services'),
+    ).toBeVisible();
+  });
+
+  it('picks a connection among those that can notify', async () => {
+    const { user, writes } = renderPage([]);
+    server.use(
+      http.get('/api/db/connections', () =>
+        HttpResponse.json([
+          { name: 'slack', namespace: 'default', type: 'slack' },
+          { name: 'web', namespace: 'default', type: 'http' },
+        ]),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Notification' });
+    const picker = await within(dialog).findByRole('combobox', { name: 'Connection' });
+    const offered = within(picker)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered).toEqual(['Select a connection', 'default/slack (slack)']);
+    await user.selectOptions(picker, 'connection://default/slack');
+    await user.type(within(dialog).getByLabelText('Name'), 'ops');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toMatchObject({
+      custom_services: [{ connection: 'connection://default/slack', name: 'ops' }],
+    });
+  });
+
   it('hides the add button from a viewer', async () => {
     renderPage([slack], { roles: ['viewer'] });
     await screen.findByRole('table', { name: 'Notifications' });

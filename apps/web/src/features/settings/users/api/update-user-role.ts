@@ -9,16 +9,17 @@ import { userKeys } from './user-keys.ts';
 export interface UpdateUserRoleInput {
   id: string;
   name: string;
-  role: Role;
+  /** Every role the user is to hold: update_role replaces the user's roles with these. */
+  roles: readonly Role[];
 }
 
 export function useUpdateUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role }: UpdateUserRoleInput) =>
+    mutationFn: ({ id, roles }: UpdateUserRoleInput) =>
       apiRequest('rbac', `/${encodeURIComponent(id)}/update_role`, z.unknown(), {
         method: 'POST',
-        body: { roles: [role] },
+        body: { roles },
       }),
     onSuccess: async (_result, input) => {
       toast.success(`${input.name} role updated successfully`);

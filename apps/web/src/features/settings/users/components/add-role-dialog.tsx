@@ -35,8 +35,10 @@ export function AddRoleDialog({ users, onClose }: AddRoleDialogProps) {
   const submit = handleSubmit(async ({ userId, role }) => {
     const user = users.find((candidate) => candidate.id === userId);
     if (user === undefined || !isRole(role)) return;
+    // Add, as the dialog says: the user keeps the roles they hold.
+    const roles = [...new Set([...user.roles, role])];
     await closeAfterSuccess(
-      () => updateRole.mutateAsync({ id: user.id, name: user.name || user.email, role }),
+      () => updateRole.mutateAsync({ id: user.id, name: user.name || user.email, roles }),
       onClose,
     );
   });

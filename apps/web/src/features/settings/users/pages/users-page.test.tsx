@@ -144,6 +144,23 @@ describe('users page', () => {
     expect(call).toEqual({ url: '/api/rbac/u2/update_role', body: { roles: ['responder'] } });
   });
 
+  it('adds a role to the roles a user holds rather than replacing them', async () => {
+    const { user } = renderPage();
+    let body: unknown;
+    server.use(
+      http.post('/api/rbac/:id/update_role', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(['admin', 'responder']);
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Role to User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Role to User' });
+    await user.selectOptions(within(dialog).getByLabelText('User'), 'u1');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'responder');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(body).toEqual({ roles: ['admin', 'responder'] }));
+  });
+
   it('deletes a user after confirmation', async () => {
     const { user } = renderPage();
     let deleted: string | undefined;
