@@ -7,6 +7,10 @@ function onLocalhost(baseURL: string | undefined): string {
   return (baseURL ?? '').replace('127.0.0.1', 'localhost');
 }
 
+// The page runs on localhost, so it must not carry the fixtures' 127.0.0.1 Origin: the browser
+// sends its own on every write.
+test.use({ extraHTTPHeaders: {} });
+
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Password').fill(password);
