@@ -47,6 +47,13 @@ beforeAll(async () => {
   const connections = [
     { name: 'web', type: 'http', url: 'http://127.0.0.1:9/api', password: 'web-secret' },
     { name: 'db', type: 'postgres', url: 'postgres://127.0.0.1:9/app', password: 'pg-secret' },
+    // A type that can notify: notifications refuse the others.
+    {
+      name: 'hook',
+      type: 'generic_webhook',
+      url: 'http://127.0.0.1:9/hook',
+      password: 'hook-secret',
+    },
   ];
   for (const connection of connections) {
     const body = { namespace: 'default', username: 'ops', ...connection };
@@ -136,7 +143,7 @@ describe("a connection's credentials go only to its own endpoint", () => {
       template: 'Check {{ .check.name }} failed',
       custom_services: [
         {
-          connection: 'connection://default/web',
+          connection: 'connection://default/hook',
           name: 'hook',
           url: `http://127.0.0.1:${listener.port}/`,
         },
