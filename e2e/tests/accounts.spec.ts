@@ -158,6 +158,11 @@ test.describe('as the admin', () => {
     await snapshot(page, 'feature-flags');
     await page.getByRole('cell', { name: 'health.disable' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    // Deleting asks first, as for users, agents, canaries and connections.
+    await page
+      .getByRole('dialog', { name: 'Delete Feature Flag' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(page.getByText('Feature flag removed successfully')).toBeVisible();
   });
 });
