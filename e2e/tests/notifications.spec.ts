@@ -125,7 +125,8 @@ test.describe('as an admin', () => {
     // Choosing a person then Others leaves only the services: the tabs clear each other.
     await dialog.getByRole('tab', { name: 'Person' }).click();
     await dialog.getByRole('tab', { name: 'Others' }).click();
-    await dialog.getByLabel('Connection').fill(`connection://default/slack-${suffix}`);
+    // An admin picks among the connections that can notify.
+    await dialog.getByLabel('Connection').selectOption(`connection://default/slack-${suffix}`);
     await dialog.getByLabel('Name').fill('ops channel');
     await expectAccessible(page);
     await snapshot(page, 'notifications-create');
