@@ -143,6 +143,24 @@ export function createHealthEngine(options: HealthEngineOptions) {
     }
   }
 
+  /** Runs one check (and what it depends on) now and writes the results before answering. */
+  async function runOneNow(
+    canary: PreparedCanary,
+    checkId: string,
+    runDeps: typeof deps,
+  ): Promise<RunCheckResult> {
+    const outcome = await runCanary(canary, runDeps, { slot: null, next: null, only: checkId });
+    observe(canary, outcome);
+    await db.transaction((client) => write(client, outcome.results, [outcome.run]));
+    const success = outcome.results.filter((r) => r.pass).length;
+    return {
+      total: outcome.results.length,
+      success,
+      failed: outcome.results.length - success,
+      errors: outcome.results.flatMap((r) => (r.error ? [r.error] : [])),
+    };
+  }
+
   async function runClaimed(claim: ClaimedCanary): Promise<void> {
     let canary: PreparedCanary | undefined;
     try {
@@ -203,16 +221,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
     async runCheck(canaryId: string, checkId: string): Promise<RunCheckResult> {
       const canary = await canaryAt(canaryId, undefined);
       if (!canary) return { total: 0, success: 0, failed: 0, errors: [] };
-      const outcome = await runCanary(canary, deps, { slot: null, next: null, only: checkId });
-      observe(canary, outcome);
-      await db.transaction((client) => write(client, outcome.results, [outcome.run]));
-      const success = outcome.results.filter((r) => r.pass).length;
-      return {
-        total: outcome.results.length,
-        success,
-        failed: outcome.results.length - success,
-        errors: outcome.results.flatMap((r) => (r.error ? [r.error] : [])),
-      };
+      return runOneNow(canary, checkId, deps);
     },
     /**
      * Runs a pushed check (webhook) with what was pushed, applies its test, display and
@@ -229,16 +238,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
         ...deps,
         context: (...args: Parameters<typeof context>) => ({ ...context(...args), pushed }),
       };
-      const outcome = await runCanary(canary, pushDeps, { slot: null, next: null, only: checkId });
-      observe(canary, outcome);
-      await db.transaction((client) => write(client, outcome.results, [outcome.run]));
-      const success = outcome.results.filter((r) => r.pass).length;
-      return {
-        total: outcome.results.length,
-        success,
-        failed: outcome.results.length - success,
-        errors: outcome.results.flatMap((r) => (r.error ? [r.error] : [])),
-      };
+      return runOneNow(canary, checkId, pushDeps);
     },
     status: () => ({
       waiting: scheduler.waiting,
