@@ -9,7 +9,7 @@ import {
   failed,
   type CheckRunContext,
 } from './check-type.ts';
-import { parseDuration } from './folder-units.ts';
+import { parseDuration } from '../../../platform/durations.ts';
 
 const gcpDatabase = z
   .object({

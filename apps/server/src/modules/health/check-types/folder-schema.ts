@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commonCheckFields, envVar } from './check-type.ts';
-import { parseDuration, parseSince, parseSize } from './folder-units.ts';
+import { parseDuration, parseSince } from '../../../platform/durations.ts';
+import { parseSize } from './folder-units.ts';
 
 const connectionRef = z
   .string()

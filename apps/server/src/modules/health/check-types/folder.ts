@@ -9,7 +9,8 @@ import {
 } from './folder-rules.ts';
 import { folderCheck, type FolderCheck, type SizeValue } from './folder-schema.ts';
 import { folderLister } from './folder-target.ts';
-import { formatSize, parseDuration, parseSince, parseSize } from './folder-units.ts';
+import { parseDuration, parseSince } from '../../../platform/durations.ts';
+import { formatSize, parseSize } from './folder-units.ts';
 
 /**
  * `spec.folder[]`: lists a folder (local, `sftp://`, `s3://`), keeps the files its filter

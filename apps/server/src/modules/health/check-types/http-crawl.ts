@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { CheckOutcome, CheckRunContext } from './check-type.ts';
-import { parseDuration } from './folder-units.ts';
+import { parseDuration } from '../../../platform/durations.ts';
 import { httpRequest, type HttpAnswer } from './http-request.ts';
 
 const regex = z.string().refine(

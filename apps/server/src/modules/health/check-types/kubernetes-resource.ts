@@ -12,7 +12,7 @@ import {
   type CheckOutcome,
   type CheckRunContext,
 } from './check-type.ts';
-import { parseDuration } from './folder-units.ts';
+import { parseDuration } from '../../../platform/durations.ts';
 import { resourceHealth, type ResourceHealth } from './kube-health.ts';
 import { kubeObject, objectId, type KubeObject, type KubeObjects } from './kube-objects.ts';
 import { kubeconfigOf } from './kubernetes.ts';

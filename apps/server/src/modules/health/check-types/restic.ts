@@ -8,7 +8,7 @@ import {
   type CheckRunContext,
 } from './check-type.ts';
 import { minimalEnvironment, runProcess } from './child-process.ts';
-import { parseDuration } from './folder-units.ts';
+import { parseDuration } from '../../../platform/durations.ts';
 
 const resticCheck = z
   .object({

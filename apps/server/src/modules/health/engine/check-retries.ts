@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CheckOutcome } from '../check-types/check-type.ts';
-import { parseDuration } from '../check-types/folder-units.ts';
+import { parseDuration } from '../../../platform/durations.ts';
 
 const duration = z
   .string()
