@@ -6,6 +6,7 @@ export const catalogModule = defineModule({
   resources: [
     { name: 'config_scrapers', object: 'config_scrapers' },
     { name: 'config_items', object: 'database' },
+    { name: 'config_items_last_scraped_time', object: 'database', readOnly: true },
     { name: 'configs', object: 'database', readOnly: true },
     { name: 'config_item_summaries', object: 'database', readOnly: true },
     { name: 'config_changes', object: 'database' },
