@@ -15,7 +15,15 @@ const outdir = path.join(server, 'dist');
 
 fs.rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [path.join(server, 'src/main.ts')],
+  // The javascript expression thread is its own file, dist/javascript-worker.js, which
+  // apps/server/src/modules/health/expressions/javascript.ts starts.
+  entryPoints: [
+    { in: path.join(server, 'src/main.ts'), out: 'main' },
+    {
+      in: path.join(server, 'src/modules/health/expressions/javascript-worker.ts'),
+      out: 'javascript-worker',
+    },
+  ],
   outdir,
   bundle: true,
   splitting: true,
