@@ -1,6 +1,6 @@
 // `npm run build:server`: bundles apps/server/src into apps/server/dist with esbuild, so that
 // `vigil` runs as plain JavaScript without a TypeScript loader in the process (about 40 MB less
-// resident: bench/RESULTS.md, health scheduler). Dependencies stay external and load from
+// resident: bench/runs/health-bundle-vs-tsx-2026-11-25.md). Dependencies stay external and load from
 // node_modules; dynamic imports become their own chunks, so lazy drivers stay lazy.
 import fs from 'node:fs';
 import path from 'node:path';
