@@ -10,7 +10,7 @@ import {
 } from './agent/upstream.ts';
 
 /**
- * Upstream ingestion of pushed check statuses (bench/RESULTS.md, "Agent ingestion"): N agents
+ * Upstream ingestion of pushed check statuses (bench/runs/agents.md): N agents
  * push batches of statuses to a real `vigil serve` at once over HTTP, each as fast as answers
  * come. Goals (issue 7): at least 20,000 rows/s with p99 push latency under 500 ms.
  */

@@ -148,7 +148,7 @@ try {
   const summary = await main();
   console.log(`\n${resultTable(summary)}\n`);
   console.log(JSON.stringify({ ...summary, plans: undefined }));
-  await writeResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), summary);
+  await writeResults(fileURLToPath(new URL('./runs/data-api.md', import.meta.url)), summary);
 } finally {
   await cleanUp();
   clearTimeout(deadline);

@@ -7,7 +7,7 @@ import { drainOnce, type DrainRun } from './events/drain.ts';
 import { goalLine, median, writeEventQueueResults, type EventQueueBench } from './events/report.ts';
 
 /**
- * Event queue throughput (bench/RESULTS.md, "Event queue drain"): 10,000 events through a
+ * Event queue throughput (bench/runs/event-queue.md): 10,000 events through a
  * no-op consumer with 2 consumers, the median of several runs against the 2,000 events/s goal.
  */
 const settings = {
@@ -61,8 +61,11 @@ try {
   };
   console.log(`\nbench: ${goalLine(bench).replaceAll('**', '')}\n`);
   if (write) {
-    await writeEventQueueResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), bench);
-    console.log('bench: wrote the event_queue section of bench/RESULTS.md');
+    await writeEventQueueResults(
+      fileURLToPath(new URL('./runs/event-queue.md', import.meta.url)),
+      bench,
+    );
+    console.log('bench: wrote the event_queue section of bench/runs/event-queue.md');
   }
 } finally {
   await cleanUp();

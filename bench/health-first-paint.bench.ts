@@ -1,6 +1,6 @@
 // `npm run bench:health-first-paint`: /health with 5,000 checks in Chromium against a running
 // `vigil serve`: navigation to first table paint (goal < 1.5 s) and the page's initial
-// JavaScript (goal ≤ 250 kB gzip). Writes its section of bench/RESULTS.md. `-- --profile`
+// JavaScript (goal ≤ 250 kB gzip). Writes its section of bench/runs/health-first-paint.md. `-- --profile`
 // also prints where the page spends its CPU until the first row shows.
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -119,7 +119,7 @@ async function main(): Promise<FirstPaintRun> {
 
 main()
   .then(async (run) => {
-    await writeFirstPaint(path.join(repoRoot, 'bench/RESULTS.md'), run);
+    await writeFirstPaint(path.join(repoRoot, 'bench/runs/health-first-paint.md'), run);
     console.log(JSON.stringify(run, null, 2));
   })
   .catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { writeScenario } from './health/results-file.ts';
 import { runScenario } from './health/scenario.ts';
 
 /**
- * Health scheduler throughput (bench/RESULTS.md, "Health scheduler throughput"): N one-check
+ * Health scheduler throughput (bench/runs/health-scheduler.md): N one-check
  * HTTP canaries on the real server, measured over a window. One scenario per run; see --help.
  */
 const options = parseOptions(process.argv.slice(2));
@@ -36,8 +36,11 @@ try {
   const result = await runScenario(options, cleanups);
   console.log(`\n${scenarioBlock(result)}\n`);
   if (options.write) {
-    await writeScenario(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), result);
-    console.log(`bench: wrote block "${options.label}" in bench/RESULTS.md`);
+    await writeScenario(
+      fileURLToPath(new URL('./runs/health-scheduler.md', import.meta.url)),
+      result,
+    );
+    console.log(`bench: wrote block "${options.label}" in bench/runs/health-scheduler.md`);
   }
 } finally {
   await cleanUp();

@@ -156,7 +156,10 @@ function positive(name: string, fallback: number): number {
 try {
   const summary = await main();
   console.log(`\n${resultTable(summary)}\n\n${goalLine(summary)}\n`);
-  await writeSummaryResults(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), summary);
+  await writeSummaryResults(
+    fileURLToPath(new URL('./runs/health-summary.md', import.meta.url)),
+    summary,
+  );
   if (summary.verdicts.some((v) => !v.ok)) process.exitCode = 1;
 } finally {
   await cleanUp();

@@ -19,7 +19,7 @@ import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { createBenchDatabase } from './database.ts';
 
 /**
- * Notification latency (bench/RESULTS.md, "Notification latency"): checks flap every round;
+ * Notification latency (bench/runs/notification-latency.md): checks flap every round;
  * each transition is written by the health result writer (which queues check.failed/passed)
  * and delivered by the notifications consumer to a webhook on loopback. Latency is from the
  * commit of the transition to the webhook's arrival; the goal is p99 under 2 s.
@@ -160,7 +160,9 @@ try {
   if (write) {
     const machine = `${os.availableParallelism()} CPUs, Node ${process.version}, PostgreSQL ${database.serverVersion} (${database.source}), load ${os.loadavg()[0]?.toFixed(1)}`;
     await writeSection(machine, line);
-    console.log('bench: wrote the notification_latency section of bench/RESULTS.md');
+    console.log(
+      'bench: wrote the notification_latency section of bench/runs/notification-latency.md',
+    );
   }
 } finally {
   for (const step of cleanups.splice(0).reverse()) {
@@ -170,7 +172,7 @@ try {
 }
 
 async function writeSection(machine: string, line: string): Promise<void> {
-  const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+  const file = fileURLToPath(new URL('./runs/notification-latency.md', import.meta.url));
   const start = '<!-- run:notification_latency -->';
   const end = '<!-- /run:notification_latency -->';
   const section = `${start}

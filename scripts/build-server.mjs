@@ -1,6 +1,6 @@
 // `npm run build:server`: bundles apps/server/src into apps/server/dist with esbuild, so that
 // `vigil` runs as plain JavaScript without a TypeScript loader in the process (about 40 MB less
-// resident: bench/RESULTS.md, health scheduler). Dependencies stay external and load from
+// resident: bench/runs/health-bundle-vs-tsx-2026-11-25.md). Dependencies stay external and load from
 // node_modules; dynamic imports become their own chunks, so lazy drivers stay lazy.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,15 @@ const outdir = path.join(server, 'dist');
 
 fs.rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [path.join(server, 'src/main.ts')],
+  // The javascript expression thread is its own file, dist/javascript-worker.js, which
+  // apps/server/src/modules/health/expressions/javascript.ts starts.
+  entryPoints: [
+    { in: path.join(server, 'src/main.ts'), out: 'main' },
+    {
+      in: path.join(server, 'src/modules/health/expressions/javascript-worker.ts'),
+      out: 'javascript-worker',
+    },
+  ],
   outdir,
   bundle: true,
   splitting: true,

@@ -58,7 +58,7 @@ ${rows.join('\n')}
 ${end}`;
 }
 
-/** Replaces this benchmark's section of RESULTS.md, or appends it. */
+/** Replaces this benchmark's section of bench/runs/event-queue.md, or appends it. */
 export async function writeEventQueueResults(file: string, bench: EventQueueBench): Promise<void> {
   const existing = await fs.readFile(file, 'utf8').catch(() => '');
   const from = existing.indexOf(start);

@@ -24,6 +24,8 @@ export class ApiClient {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     if (prefer) headers.prefer = prefer;
+    // The server's CSRF guard refuses a cookie-signed write without the console's Origin.
+    if (method !== 'GET' && method !== 'HEAD') headers.origin = new URL(this.baseUrl).origin;
     return new Promise((resolve, reject) => {
       const request = http.request(
         `${this.baseUrl}${path}`,

@@ -56,7 +56,7 @@ signed in. First paint: navigation start to the first frame after the first chec
 ${end}`;
 }
 
-/** Replaces this benchmark's section of RESULTS.md, or appends it. */
+/** Replaces this benchmark's section of bench/runs/health-first-paint.md, or appends it. */
 export async function writeFirstPaint(file: string, run: FirstPaintRun): Promise<void> {
   const existing = await fs.readFile(file, 'utf8').catch(() => '');
   const from = existing.indexOf(start);

@@ -5,7 +5,7 @@ export interface BenchOptions {
   readonly intervalMs: number;
   readonly intervalText: string;
   readonly durationS: number;
-  /** The RESULTS.md block this run rewrites; runs with another label keep theirs. */
+  /** The bench/runs/health-scheduler.md block this run rewrites; runs with another label keep theirs. */
   readonly label: string;
   readonly embedded: boolean;
   readonly profile: boolean;

@@ -53,7 +53,6 @@ const runnable = new Set([
  */
 const knownDifferences: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'minimal/http_pass.yaml#0': {
-    'http-expr-tests': 'reads sslAge, which the local plain-HTTP httpbin cannot give',
     'http-headers': "expects canary-checker's User-Agent; Vigil sends its own",
   },
 };
@@ -71,15 +70,29 @@ afterAll(async () => {
   await httpbin?.close();
 });
 
-/** Points the document's targets at this machine: a local httpbin and redis. */
+/**
+ * Points the document's targets at this machine: a local httpbin (TLS for https URLs, each
+ * http check trusting its certificate; plain for a crawl, whose client takes no CA, as
+ * canary-checker's colly does not) and redis.
+ */
 function adapted(document: FixtureDocument): Record<string, unknown> {
-  if (!runnable.has(document.key)) return document.value;
-  const local = httpbin?.url.replace('http://', '') ?? '';
-  const text = JSON.stringify(document.value)
-    .replace(/https?:\/\/([^"/@]*@)?httpbin\.flanksource\.com/g, `http://$1${local}`)
+  if (!runnable.has(document.key) || !httpbin) return document.value;
+  const host = (url: string) => url.replace(/^https?:\/\//, '');
+  const original = JSON.stringify(document.value);
+  const secure = original.includes('"crawl"') ? httpbin.url : httpbin.secureUrl;
+  const text = original
+    .replace(/http:\/\/([^"/@]*@)?httpbin\.flanksource\.com/g, `http://$1${host(httpbin.url)}`)
+    .replace(/https:\/\/([^"/@]*@)?httpbin\.flanksource\.com/g, `${secure}`.replace('//', '//$1'))
     .replace(/redis\.canaries\.svc\.cluster\.local:6379/g, '127.0.0.1:6379');
   const value: unknown = JSON.parse(text);
-  return typeof value === 'object' && value !== null ? { ...value } : {};
+  if (typeof value !== 'object' || value === null) return {};
+  const http = at(value, 'spec', 'http');
+  for (const check of Array.isArray(http) ? http : []) {
+    if (typeof check === 'object' && check !== null && !('tlsConfig' in check)) {
+      Object.assign(check, { tlsConfig: { ca: httpbin.ca } });
+    }
+  }
+  return { ...value };
 }
 
 function nameAndNamespace(value: Record<string, unknown>) {

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
+import { selfSignedCertificate } from '../../health/check-types/tls-fixture.ts';
 
 const melville = '<html><body><h1>Herman Melville - Moby-Dick</h1></body></html>';
 /** The index links to routes, and to a Cloudflare path the crawl fixture filters out. */
@@ -7,9 +9,20 @@ const index =
   '<html><body><a href="/html">html</a> <a href="/json">json</a> <a href="/get">get</a> ' +
   '<a href="/cdn-cgi/l/email-protection">email</a></body></html>';
 
-/** The few httpbin.org routes canary-checker's fixtures call, on a loopback port. */
-export async function startHttpbin(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((request, response) => {
+export interface Httpbin {
+  /** `http://127.0.0.1:port` */
+  readonly url: string;
+  /** The same routes over TLS, `https://127.0.0.1:port`, with a certificate valid 90 days. */
+  readonly secureUrl: string;
+  /** The PEM certificate that verifies `secureUrl`. */
+  readonly ca: string;
+  close(): Promise<void>;
+}
+
+/** The few httpbin.org routes canary-checker's fixtures call, on loopback ports. */
+export async function startHttpbin(): Promise<Httpbin> {
+  const certificate = selfSignedCertificate(90);
+  const handler: http.RequestListener = (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const [, route = '', first = '', second = ''] = url.pathname.split('/');
     const json = (status: number, body: unknown) => {
@@ -39,15 +52,26 @@ export async function startHttpbin(): Promise<{ url: string; close(): Promise<vo
       const ok = request.headers.authorization === expected;
       json(ok ? 200 : 401, { authenticated: ok, user: first });
     } else json(404, {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  };
+  const plain = http.createServer(handler);
+  const secure = https.createServer(certificate, handler);
+  const servers = [plain, secure];
+  const ports = await Promise.all(
+    servers.map(async (server) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const address = server.address();
+      return typeof address === 'object' && address ? address.port : 0;
+    }),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${ports[0]}`,
+    secureUrl: `https://127.0.0.1:${ports[1]}`,
+    ca: certificate.cert,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      for (const server of servers) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     },
   };
 }

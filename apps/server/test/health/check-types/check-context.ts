@@ -13,6 +13,8 @@ export interface ContextOptions {
   /** Connections by `connection://ns/name`, as the connections table would resolve them. */
   readonly connections?: Readonly<Record<string, ResolvedConnection>>;
   readonly secretsDir?: string;
+  /** What the check's `last_result` answers (its previous run); none when left out. */
+  readonly lastResult?: Record<string, unknown>;
 }
 
 /** A run context as the engine builds it, with connections looked up from a map. */
@@ -31,6 +33,7 @@ export function checkContext(options: ContextOptions = {}): CheckRunContext {
       return Promise.resolve(found);
     },
     resolveValue: createValueResolver(options.secretsDir),
+    lastResult: () => Promise.resolve(options.lastResult),
   };
 }
 

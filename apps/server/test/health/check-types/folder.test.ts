@@ -67,6 +67,23 @@ describe('folder check on a local folder', () => {
     expect(math.data.count).toBe(1);
   });
 
+  it("renders a templated since with the check's last_result, as canary-checker", async () => {
+    const since = `{{- if last_result.results.max }}{{ last_result.results.max }}{{- else}}
+      now-3h
+    {{- end}}`;
+    const first = await runCheck('folder', { path: backups, filter: { since } });
+    expect(first.data.count).toBe(1);
+    const max = new Date(Date.now() - 30 * hour).toISOString();
+    const later = await runCheck(
+      'folder',
+      { path: backups, filter: { since } },
+      { lastResult: { results: { max } } },
+    );
+    expect(later.data.count).toBe(2);
+    const broken = runCheck('folder', { path: backups, filter: { since: '{{ nope }}' } });
+    await expect(broken).rejects.toThrow(/^filter.since: /);
+  });
+
   it('walks subfolders when recursive, naming files by their relative path', async () => {
     const outcome = await runCheck('folder', { path: backups, recursive: true });
     expect(outcome.data.count).toBe(5);

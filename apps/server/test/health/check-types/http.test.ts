@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connection, runCheck } from './check-context.ts';
+import { isDuration } from '../../../src/modules/health/expressions/cel-functions/durations.ts';
 import { selfSignedCertificate } from './tls-fixture.ts';
 
 let plain: http.Server;
@@ -85,10 +86,7 @@ describe('http check', () => {
     expect(seen.map((s) => s.headers.connection)).toEqual(['close', 'close', 'close', 'close']);
     expect(plainConnections).toBe(2);
     expect(resumed).toEqual([false, false]);
-    expect([first.data.sslAge, second.data.sslAge]).toEqual([
-      expect.any(Number),
-      expect.any(Number),
-    ]);
+    expect([first.data.sslAge, second.data.sslAge].every(isDuration)).toBe(true);
   });
 
   it('reaches an IPv6 literal and a host name, on the default port when none is given', async () => {
@@ -189,7 +187,7 @@ describe('http check', () => {
     expect(outcome.error).toMatch(/abort|timeout/i);
   });
 
-  it('verifies TLS, and reports days to certificate expiry', async () => {
+  it('verifies TLS, and reports the time to certificate expiry as sslAge', async () => {
     const refused = await runCheck('http', { url: `${secureBase}/` });
     expect(refused.error).toMatch(/self-signed certificate/);
     const insecure = await runCheck('http', {
@@ -197,7 +195,10 @@ describe('http check', () => {
       tlsConfig: { insecureSkipVerify: true },
     });
     expect(insecure.pass).toBe(true);
-    expect(insecure.data.sslAge).toBeGreaterThanOrEqual(18);
+    const age = insecure.data.sslAge;
+    expect(isDuration(age) && age.seconds >= 18n * 86_400n).toBe(true);
+    const plain = await runCheck('http', { url: `${base}/` });
+    expect(isDuration(plain.data.sslAge) && plain.data.sslAge.seconds).toBe(0n);
     const expiring = await runCheck('http', {
       url: `${secureBase}/`,
       tlsConfig: { insecureSkipVerify: true },

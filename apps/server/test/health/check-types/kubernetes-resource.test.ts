@@ -164,4 +164,16 @@ describe('kubernetesResource check', () => {
     });
     expect(checkTypes.has('kubernetesResource')).toBe(true);
   });
+
+  it("drops a nested check's timeout, as canary-checker's decoder does", () => {
+    const nested = { name: 'h', url: 'http://127.0.0.1:1/health', timeout: 5000 };
+    const spec = {
+      kubernetesResource: [{ name: 'k', resources: [pod], checks: [{ http: [nested] }] }],
+    };
+    expect(parseCanarySpec(spec)).toMatchObject({ ok: true });
+    expect(parseCanarySpec({ http: [nested] })).toMatchObject({
+      ok: false,
+      field: 'spec.http[0].timeout',
+    });
+  });
 });

@@ -126,6 +126,11 @@ export interface CheckRunContext {
    * `spec.env` values, resolved. Absent outside a canary run.
    */
   templateValues?(): Promise<Record<string, unknown>>;
+  /**
+   * The check's latest recorded result as canary-checker's `last_result` answers it, for
+   * templated fields; undefined before its first run. Absent outside a canary run.
+   */
+  lastResult?(): Promise<Record<string, unknown> | undefined>;
   /** What was pushed to a check that runs on pushes (`webhook`); absent on scheduled runs. */
   readonly pushed?: Readonly<Record<string, unknown>>;
 }

@@ -1,4 +1,13 @@
-import { CheckConfigError, defineCheckType, errorText, type CheckOutcome } from './check-type.ts';
+import { noLastResult } from '../expressions/cel-functions/contextual.ts';
+import { TemplateError } from '../expressions/go-template/errors.ts';
+import { renderTemplate } from '../expressions/go-template/template.ts';
+import {
+  CheckConfigError,
+  defineCheckType,
+  errorText,
+  type CheckOutcome,
+  type CheckRunContext,
+} from './check-type.ts';
 import type { FolderListing } from './folder-listing.ts';
 import {
   applyFilter,
@@ -11,6 +20,7 @@ import { folderCheck, type FolderCheck, type SizeValue } from './folder-schema.t
 import { folderLister } from './folder-target.ts';
 import { parseDuration, parseSince } from '../../../platform/durations.ts';
 import { formatSize, parseSize } from './folder-units.ts';
+import { checkTemplateData } from './spec-template.ts';
 
 /**
  * `spec.folder[]`: lists a folder (local, `sftp://`, `s3://`), keeps the files its filter
@@ -22,7 +32,7 @@ export const folderCheckType = defineCheckType({
   schema: folderCheck,
   endpoint: (check) => withoutPassword(check.path),
   async run(check, ctx) {
-    const filter = filterOf(check);
+    const filter = filterOf(check, await sinceText(check, ctx));
     const bounds = boundsOf(check);
     const lister = await folderLister(check, ctx);
     const started = performance.now();
@@ -55,13 +65,31 @@ export const folderCheckType = defineCheckType({
   },
 });
 
-function filterOf(check: FolderCheck): FolderFilter {
+/**
+ * `filter.since`, rendered when it is a template as canary-checker's struct templater does:
+ * it may read the check's previous result through `last_result`, e.g. its newest file time.
+ */
+async function sinceText(check: FolderCheck, ctx: CheckRunContext): Promise<string | undefined> {
+  const since = check.filter?.since;
+  if (since === undefined || !since.includes('{{')) return since;
+  const previous = (await ctx.lastResult?.()) ?? noLastResult;
+  const functions = new Map([['last_result', () => previous]]);
+  try {
+    return renderTemplate(since, await checkTemplateData(check, ctx), { functions });
+  } catch (error) {
+    if (error instanceof TemplateError)
+      throw new CheckConfigError(`filter.since: ${error.message}`);
+    throw error;
+  }
+}
+
+function filterOf(check: FolderCheck, sinceSource: string | undefined): FolderFilter {
   const spec = check.filter ?? {};
   let since: number | undefined;
-  if (spec.since !== undefined) {
-    since = parseSince(spec.since);
+  if (sinceSource !== undefined) {
+    since = parseSince(sinceSource);
     if (since === undefined) {
-      throw new CheckConfigError(`filter.since "${spec.since}" is not a time or date math`);
+      throw new CheckConfigError(`filter.since "${sinceSource.trim()}" is not a time or date math`);
     }
   }
   return {

@@ -29,6 +29,8 @@ export interface HttpAnswer {
   readonly elapsedMs: number;
   /** Whole days until the server certificate expires; undefined over plain HTTP. */
   readonly certificateDaysLeft: number | undefined;
+  /** Milliseconds until the server certificate expires; undefined over plain HTTP. */
+  readonly certificateMsLeft?: number | undefined;
 }
 
 // A shared agent that never reuses: each request makes its own full TLS handshake (no session
@@ -85,8 +87,9 @@ export function send(
   };
   return new Promise<HttpAnswer>((resolve, reject) => {
     const request = (secure ? https : http).request(url, options, (response) => {
-      let certificateDaysLeft: number | undefined;
-      if (secure) certificateDaysLeft = daysLeft(response.socket);
+      const certificateMsLeft = secure ? msLeft(response.socket) : undefined;
+      const certificateDaysLeft =
+        certificateMsLeft === undefined ? undefined : Math.floor(certificateMsLeft / dayMs);
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
@@ -101,6 +104,7 @@ export function send(
           body: Buffer.concat(chunks).subarray(0, maxBodyBytes).toString('utf8'),
           elapsedMs: Math.round(performance.now() - started),
           certificateDaysLeft,
+          certificateMsLeft,
         });
       });
     });
@@ -127,11 +131,11 @@ async function sendPlain(
   return { ...answer, elapsedMs, certificateDaysLeft: undefined };
 }
 
-function daysLeft(socket: unknown): number | undefined {
+function msLeft(socket: unknown): number | undefined {
   if (!isTlsSocket(socket)) return undefined;
   const certificate = socket.getPeerCertificate();
   if (!certificate.valid_to) return undefined;
-  return Math.floor((Date.parse(certificate.valid_to) - Date.now()) / dayMs);
+  return Date.parse(certificate.valid_to) - Date.now();
 }
 
 function isTlsSocket(socket: unknown): socket is TLSSocket {

@@ -8,6 +8,7 @@ import {
   failed,
   type EnvVar,
 } from './check-type.ts';
+import { durationFromNanos } from '../expressions/cel-functions/durations.ts';
 import { authenticatedExchange } from './http-auth.ts';
 import { crawlSite, crawlSpec } from './http-crawl.ts';
 import { oauth2Spec } from './http-oauth2.ts';
@@ -150,6 +151,13 @@ function needsTemplates(check: HttpCheck): boolean {
   return check.templateBody === true || url.includes('{{') || url.includes('$(');
 }
 
+const noCertificate = durationFromNanos(0n);
+
+/** canary-checker's `sslAge`: a duration until the certificate expires, zero over plain HTTP. */
+function sslAge(msLeft: number | undefined): unknown {
+  return msLeft === undefined ? noCertificate : durationFromNanos(BigInt(msLeft) * 1_000_000n);
+}
+
 function judge(check: HttpCheck, answer: HttpAnswer) {
   const json = parseJson(answer);
   const data = {
@@ -158,7 +166,7 @@ function judge(check: HttpCheck, answer: HttpAnswer) {
     elapsed: answer.elapsedMs,
     content: answer.body,
     json,
-    sslAge: answer.certificateDaysLeft,
+    sslAge: sslAge(answer.certificateMsLeft),
   };
   const detail = { code: answer.status, elapsed: answer.elapsedMs };
   const result = (error?: string) =>

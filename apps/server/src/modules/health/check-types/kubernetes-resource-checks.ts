@@ -13,6 +13,16 @@ export function bindNestedCheckTypes(types: ReadonlyMap<string, CheckType>): voi
   nestedTypes = types;
 }
 
+/**
+ * A nested check without `timeout`: canary-checker's decoder drops that key (its check types
+ * have no such field, e.g. vcluster's `timeout: 5000` on http), and nested checks run under
+ * the kubernetesResource's own time limit, so Vigil's per-check `timeout` has no use here.
+ */
+function withoutTimeout(entry: unknown): unknown {
+  if (typeof entry !== 'object' || entry === null || !('timeout' in entry)) return entry;
+  return Object.fromEntries(Object.entries(entry).filter(([key]) => key !== 'timeout'));
+}
+
 /** Each nested entry is a canary spec holding checks, e.g. `{http: [{name, url}]}`. */
 export const nestedChecks = z.array(z.record(z.string(), z.unknown())).superRefine((specs, ctx) => {
   for (const [index, spec] of specs.entries()) {
@@ -27,7 +37,7 @@ export const nestedChecks = z.array(z.record(z.string(), z.unknown())).superRefi
         continue;
       }
       for (const [at, entry] of entries.entries()) {
-        const parsed = type.schema.safeParse(entry);
+        const parsed = type.schema.safeParse(withoutTimeout(entry));
         for (const issue of parsed.success ? [] : parsed.error.issues) {
           ctx.addIssue({ ...issue, path: [index, key, at, ...issue.path] });
         }
@@ -67,7 +77,7 @@ export async function runNestedChecks(
       if (!type || !Array.isArray(entries)) continue;
       for (const entry of entries) {
         const check = expressions.parse(entry);
-        const prepared = type.prepare(entry);
+        const prepared = type.prepare(withoutTimeout(entry));
         const attempt = async () => {
           const started = performance.now();
           let outcome;

@@ -64,6 +64,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
     canary: PreparedCanary,
     abort: RunAbort,
     timeoutMs: number,
+    checkId: string,
   ): CheckRunContext => ({
     get signal() {
       return abort.signal;
@@ -81,6 +82,7 @@ export function createHealthEngine(options: HealthEngineOptions) {
     },
     resolveValue: options.values,
     templateValues: () => canaryTemplateValues(canary, options.values),
+    lastResult: () => lastResultOf(db.pool, checkId),
   });
   const deps = {
     limit,

@@ -89,6 +89,28 @@ describe('judgeOutcome', () => {
     expect(empty).toMatchObject({ pass: false, error: 'transform returned no checks' });
   });
 
+  it('changes the check itself when transform answers one entry without a name', () => {
+    const detail = judgeOutcome(
+      { transform: { expr: '{"detail": {"max": "2026-01-01"}}.toJSON()' } },
+      ok,
+      env,
+      100,
+    );
+    expect(detail).toMatchObject({
+      pass: true,
+      transformed: undefined,
+      detail: { max: '2026-01-01' },
+    });
+    const failing = judgeOutcome(
+      { transform: { expr: '{"pass": false, "message": "stale"}' } },
+      ok,
+      env,
+      100,
+    );
+    expect(failing).toMatchObject({ pass: false, message: 'stale', error: 'check failed' });
+    expect('detail' in failing).toBe(false);
+  });
+
   it('fails as invalid on bad CEL, bad transform output, and expressions over the time limit', () => {
     expect(judgeOutcome({ test: { expr: 'code ==' } }, ok, env, 100)).toMatchObject({
       pass: false,

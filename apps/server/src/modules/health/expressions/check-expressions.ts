@@ -35,6 +35,17 @@ export const transformedCheck = z
   .loose();
 export type TransformedCheck = z.infer<typeof transformedCheck>;
 
+/** A transform's single entry without a name changes the check itself (canary-checker). */
+const inlineTransform = z
+  .object({
+    pass: z.boolean().optional(),
+    invalid: z.boolean().optional(),
+    message: z.coerce.string().optional(),
+    error: z.coerce.string().optional(),
+    detail: z.unknown().optional(),
+  })
+  .loose();
+
 export interface JudgedOutcome {
   readonly pass: boolean;
   readonly invalid: boolean;
@@ -42,6 +53,8 @@ export interface JudgedOutcome {
   readonly error: string | undefined;
   /** Present when the check has a transform that ran: the checks it yields now. */
   readonly transformed: readonly TransformedCheck[] | undefined;
+  /** Set by an in-line transform: replaces the details kept with the result. */
+  readonly detail?: unknown;
 }
 
 /** Whether a check has any expression to apply; most have none, and skip building variables. */
@@ -82,7 +95,9 @@ export function judgeOutcome(
       judged = { ...judged, message: text(evaluate(expressions.display)) };
     }
     if (expressions.transform && outcome.pass) {
-      const transformed = transform(expressions.transform, evaluate);
+      const result = transform(expressions.transform, evaluate);
+      if ('inline' in result) return applyInline(judged, result.inline);
+      const transformed = result.checks;
       if (transformed.length === 0 && expressions.markFailOnEmpty) {
         return { ...judged, pass: false, error: 'transform returned no checks', transformed };
       }
@@ -116,7 +131,22 @@ function applyTest(test: Expression, judged: JudgedOutcome, evaluate: Evaluate):
     : { ...judged, pass: false, error: `test ${describe(test)} returned false` };
 }
 
-function transform(expression: Expression, evaluate: Evaluate): TransformedCheck[] {
+function applyInline(judged: JudgedOutcome, inline: z.infer<typeof inlineTransform>) {
+  const pass = inline.pass ?? judged.pass;
+  return {
+    ...judged,
+    pass,
+    invalid: inline.invalid ?? judged.invalid,
+    message: inline.message ?? judged.message,
+    error: inline.error ?? (pass ? judged.error : (judged.error ?? failedWithoutError)),
+    ...(inline.detail !== undefined ? { detail: inline.detail } : {}),
+  };
+}
+
+type TransformResult =
+  { readonly checks: TransformedCheck[] } | { readonly inline: z.infer<typeof inlineTransform> };
+
+function transform(expression: Expression, evaluate: Evaluate): TransformResult {
   let value = evaluate(expression);
   if (typeof value === 'string') {
     try {
@@ -125,15 +155,20 @@ function transform(expression: Expression, evaluate: Evaluate): TransformedCheck
       throw new ExpressionError('transform did not return JSON');
     }
   }
-  const list = Array.isArray(value) ? value : [value];
-  const parsed = z.array(transformedCheck).safeParse(list.map(plain));
+  const list = (Array.isArray(value) ? value : [value]).map(plain);
+  const only = list.length === 1 ? list[0] : undefined;
+  if (typeof only === 'object' && only !== null && !('name' in only)) {
+    const inline = inlineTransform.safeParse(only);
+    if (inline.success) return { inline: inline.data };
+  }
+  const parsed = z.array(transformedCheck).safeParse(list);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ExpressionError(
       `transform result [${issue?.path.join('.') ?? ''}] ${issue?.message ?? 'is invalid'}`,
     );
   }
-  return parsed.data;
+  return { checks: parsed.data };
 }
 
 function evaluateExpression(

@@ -69,6 +69,24 @@ describe('javascript in test, display and transform', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  it('stops a script stuck inside a long built-in at the time limit, then runs the next', () => {
+    evaluateJavascript('1', {}, 100); // the thread is started, as it is in a running server
+    // Each line spends seconds inside one QuickJS built-in, where its interrupt never fires.
+    const stuck = [
+      "var s = 'x'.repeat(1 << 20); var n = 0; for (var i = 0; i < 5; i++) n += s.split('').reverse().join('').length; n",
+      "JSON.stringify(new Array(4e5).fill({ a: [1, 2, 3, { b: 'c' }] })).length",
+    ];
+    for (const source of stuck) {
+      const started = performance.now();
+      expect(() => evaluateJavascript(source, {}, 100)).toThrow(
+        'javascript took longer than 100ms',
+      );
+      // The limit, its 20 ms grace and the setup before the script starts; never the seconds.
+      expect(performance.now() - started).toBeLessThan(400);
+      expect(evaluateJavascript('6 * 7', {}, 5000)).toBe('42');
+    }
+  });
+
   it('stops a memory bomb at the memory limit, and the next script runs clean', () => {
     const bomb = 'var a = new Array(1e8).fill(0); a.length';
     expect(() => evaluateJavascript(bomb, {}, 5000)).toThrow(

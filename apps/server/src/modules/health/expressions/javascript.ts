@@ -1,41 +1,120 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import {
-  newQuickJSWASMModuleFromVariant,
-  shouldInterruptAfterDeadline,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten-core';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { z } from 'zod';
+import { repositoryDir, serverPackageDir } from '../../../platform/paths.ts';
 import { ExpressionError } from './cel.ts';
+import { signalStates, workerAnswer, type JavascriptRequest } from './javascript-protocol.ts';
 
-/** The QuickJS WebAssembly module, loaded once; every evaluation gets its own runtime in it. */
-let quickjs: QuickJSWASMModule | undefined = await newQuickJSWASMModuleFromVariant(
-  import('@jitl/quickjs-wasmfile-release-sync'),
-);
-
-/** Heap and native stack of one evaluation: enough for any check's data, not for a bomb. */
-export const javascriptMemoryLimitBytes = 32 * 1024 * 1024;
-/** Below Node's own stack, so deep recursion ends as QuickJS's catchable "stack overflow". */
-const maxStackBytes = 256 * 1024;
-/** Compiling, loading underscore and the variables: bounded, but not by the script's limit. */
-const setupLimitMs = 1000;
-
-/** canary-checker's otto offers underscore as `_`; parsing it costs ~15ms, so only when used. */
-const usesUnderscore = /(^|[^\w$.])_\s*[.(]/;
-let underscoreSource: string | undefined;
+export { javascriptMemoryLimitBytes } from './javascript-sandbox.ts';
 
 /**
- * Refuses a script that does not parse, with QuickJS's message and position. Nothing runs:
- * the script is compiled only.
+ * `javascript` expressions run in QuickJS on a worker thread, called synchronously: the caller
+ * blocks on a shared Int32 until the answer is posted. QuickJS's own interrupt handler stops
+ * most scripts at the limit; one stuck in a long built-in (a 2 s `split('').join('')`, a huge
+ * `JSON.stringify`) is stopped by terminating the thread, and the next call starts a fresh one.
  */
-export function validateJavascript(source: string): void {
-  withContext((context) => {
-    const result = context.evalCode(source, 'javascript', { compileOnly: true });
-    if (result.error) throw new ExpressionError(describeError(context, result.error));
-    result.value.dispose();
+
+/** Starting the thread and loading QuickJS (and underscore) is not the script's time. */
+const startLimitMs = 10_000;
+/** How long after its limit a script is given to be interrupted by QuickJS itself. */
+const graceMs = 20;
+
+interface JavascriptThread {
+  readonly worker: Worker;
+  readonly state: Int32Array;
+}
+
+let thread: JavascriptThread | undefined;
+
+function startThread(): JavascriptThread {
+  const shared = new SharedArrayBuffer(4);
+  const workerData = { state: shared };
+  // The server bundle ships the worker as JS; under tsx and vitest it is TypeScript.
+  const file = import.meta.url.endsWith('.ts')
+    ? workerFromSource()
+    : path.join(serverPackageDir, 'dist', 'javascript-worker.js');
+  const worker = new Worker(file, { workerData });
+  worker.unref();
+  worker.on('error', () => {
+    if (thread?.worker === worker) thread = undefined;
   });
+  return { worker, state: new Int32Array(shared) };
+}
+
+/**
+ * Bundles the worker's TypeScript with esbuild (as scripts/build-server.mjs does), once per
+ * process. tsx cannot load it: its hooks need this thread, which waits on the worker.
+ */
+let builtWorker: string | undefined;
+
+function workerFromSource(): string {
+  if (builtWorker) return builtWorker;
+  const esbuild = esbuildModule.parse(createRequire(import.meta.url)('esbuild'));
+  const out = path.join(repositoryDir, 'node_modules', '.cache', 'vigil', 'javascript-worker.mjs');
+  esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./javascript-worker.ts', import.meta.url))],
+    outfile: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  builtWorker = out;
+  return out;
+}
+
+const esbuildModule = z.object({
+  buildSync: z.custom<(options: Record<string, unknown>) => unknown>(
+    (v) => typeof v === 'function',
+  ),
+});
+
+function stopThread(stuck: JavascriptThread): void {
+  if (thread === stuck) thread = undefined;
+  void stuck.worker.terminate();
+}
+
+/** Waits while the state is still `from`; false when `ms` passed first. */
+function waitWhile(state: Int32Array, from: number, ms: number): boolean {
+  const deadline = Date.now() + ms;
+  while (Atomics.load(state, 0) === from) {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    Atomics.wait(state, 0, from, left);
+  }
+  return true;
+}
+
+function call(request: JavascriptRequest, limitMs: number): string {
+  thread ??= startThread();
+  const current = thread;
+  const { port1, port2 } = new MessageChannel();
+  try {
+    Atomics.store(current.state, 0, signalStates.idle);
+    current.worker.postMessage({ port: port2, request }, [port2]);
+    if (!waitWhile(current.state, signalStates.idle, startLimitMs)) {
+      stopThread(current);
+      throw new ExpressionError('javascript engine did not start');
+    }
+    if (!waitWhile(current.state, signalStates.started, limitMs + graceMs)) {
+      stopThread(current);
+      throw new ExpressionError(`javascript took longer than ${limitMs}ms`);
+    }
+    const parsed = workerAnswer.safeParse(receiveMessageOnPort(port1)?.message);
+    if (!parsed.success) throw new ExpressionError('javascript engine gave no answer');
+    if (!parsed.data.ok) throw new ExpressionError(parsed.data.message);
+    return parsed.data.value;
+  } finally {
+    port1.close();
+  }
+}
+
+/** Refuses a script that does not parse, with QuickJS's message and position; nothing runs. */
+export function validateJavascript(source: string): void {
+  call({ kind: 'validate', source }, startLimitMs);
 }
 
 /**
@@ -48,109 +127,8 @@ export function evaluateJavascript(
   variables: Record<string, unknown>,
   limitMs: number,
 ): string {
-  return withContext((context, runtime) => {
-    if (usesUnderscore.test(source)) loadUnderscore(context);
-    setGlobals(context, variables);
-    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limitMs));
-    const result = context.evalCode(source, 'javascript');
-    if (result.error) throw new ExpressionError(describeError(context, result.error, limitMs));
-    return stringOf(context, result.value);
-  });
-}
-
-function withContext<T>(use: (context: QuickJSContext, runtime: QuickJSRuntime) => T): T {
-  // A runtime per evaluation costs ~1ms and leaves nothing behind: one that ran out of memory
-  // is not trusted again, and no global survives into the next script.
-  if (!quickjs) throw new ExpressionError('javascript engine is restarting');
-  const runtime = quickjs.newRuntime();
-  runtime.setMemoryLimit(javascriptMemoryLimitBytes);
-  runtime.setMaxStackSize(maxStackBytes);
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + setupLimitMs));
-  const context = runtime.newContext();
-  try {
-    return use(context, runtime);
-  } finally {
-    release(context, runtime);
-  }
-}
-
-/** A WebAssembly module that aborted is unusable: load a fresh one and refuse until then. */
-function release(context: QuickJSContext, runtime: QuickJSRuntime): void {
-  try {
-    context.dispose();
-    runtime.dispose();
-  } catch {
-    quickjs = undefined;
-    void newQuickJSWASMModuleFromVariant(import('@jitl/quickjs-wasmfile-release-sync')).then(
-      (loaded) => (quickjs = loaded),
-    );
-  }
-}
-
-function loadUnderscore(context: QuickJSContext): void {
-  underscoreSource ??= readFileSync(
-    createRequire(import.meta.url).resolve('underscore/underscore-umd-min.js'),
-    'utf8',
-  );
-  const result = context.evalCode(underscoreSource, 'underscore.js');
-  if (result.error) throw new ExpressionError(describeError(context, result.error));
-  result.value.dispose();
-}
-
-/** Variables cross as one JSON text, parsed inside: no host object is ever reachable. */
-function setGlobals(context: QuickJSContext, variables: Record<string, unknown>): void {
-  const json = context.newString(JSON.stringify(variables, jsonSafe));
-  const assign = context.evalCode(
-    '(function (text) { var v = JSON.parse(text); for (var k in v) globalThis[k] = v[k]; })',
-  );
-  try {
-    const fn = context.unwrapResult(assign);
-    try {
-      context.unwrapResult(context.callFunction(fn, context.undefined, json)).dispose();
-    } finally {
-      fn.dispose();
-    }
-  } finally {
-    json.dispose();
-  }
-}
-
-function stringOf(context: QuickJSContext, value: QuickJSHandle): string {
-  const toString = context.getProp(context.global, 'String');
-  try {
-    const converted = context.callFunction(toString, context.undefined, value);
-    if (converted.error) throw new ExpressionError(describeError(context, converted.error));
-    try {
-      return context.getString(converted.value);
-    } finally {
-      converted.value.dispose();
-    }
-  } finally {
-    toString.dispose();
-    value.dispose();
-  }
-}
-
-function describeError(context: QuickJSContext, handle: QuickJSHandle, limitMs?: number): string {
-  const dumped: unknown = context.dump(handle);
-  handle.dispose();
-  const name = field(dumped, 'name');
-  const message = field(dumped, 'message') ?? String(dumped);
-  if (name === 'InternalError' && message === 'interrupted') {
-    return `javascript took longer than ${limitMs ?? 0}ms`;
-  }
-  if (name === 'InternalError' && message === 'out of memory') {
-    return `javascript exceeded its ${javascriptMemoryLimitBytes / 1024 / 1024} MiB memory limit`;
-  }
-  const where = /:(\d+):(\d+)/.exec(field(dumped, 'stack') ?? '');
-  const position = where ? ` (line ${where[1]}, column ${where[2]})` : '';
-  return `${name ?? 'Error'}: ${message}${position}`;
-}
-
-function field(value: unknown, key: string): string | undefined {
-  if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
-  const found: unknown = Reflect.get(value, key);
-  return typeof found === 'string' ? found : undefined;
+  const variablesJson = JSON.stringify(variables, jsonSafe);
+  return call({ kind: 'evaluate', source, variablesJson, limitMs }, limitMs);
 }
 
 /** CEL-ready variables hold BigInt ints and Maps; scripts see plain numbers and objects. */

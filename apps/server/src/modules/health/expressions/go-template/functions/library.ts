@@ -1,3 +1,4 @@
+import { noLastResult } from '../../cel-functions/contextual.ts';
 import { collFunctions } from './coll.ts';
 import { convFunctions } from './conv.ts';
 import { dataFunctions } from './data.ts';
@@ -29,4 +30,4 @@ export const templateLibrary: ReadonlyMap<string, TemplateFunction> = new Map(
 export const contextualDefaults: ReadonlyMap<string, TemplateFunction> = new Map<
   string,
   TemplateFunction
->([['last_result', () => ({})]]);
+>([['last_result', () => noLastResult]]);
