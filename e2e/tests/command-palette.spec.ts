@@ -15,7 +15,14 @@ test.beforeAll(async ({ baseURL }) => {
   });
   for (const suffix of ['a', 'b']) {
     const created = await admin.post('/api/db/canaries', {
-      data: { name: `${prefix}-${suffix}`, namespace: 'e2e', spec: { schedule: '@every 1h' } },
+      data: {
+        name: `${prefix}-${suffix}`,
+        namespace: 'e2e',
+        spec: {
+          schedule: '@every 1h',
+          tcp: [{ name: `probe-${suffix}`, endpoint: '127.0.0.1:9' }],
+        },
+      },
     });
     expect(created.status(), await created.text()).toBeLessThan(300);
     const [row] = z.array(z.object({ id: z.string() })).parse(await created.json());
