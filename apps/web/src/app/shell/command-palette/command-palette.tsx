@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { apiRequest } from '@/lib/http.ts';
 import { useSession } from '@/lib/session/session-queries.ts';
 import { isViewerOnly, usePermission } from '@/lib/session/use-permission.ts';
+import { cx } from '@/ui/class-names.ts';
 import { Spinner } from '@/ui/spinner.tsx';
 import { setThemePreference, useResolvedTheme } from '@/ui/theme.ts';
 import { useVisibleNavItems } from '../visible-nav.ts';
@@ -21,17 +22,21 @@ export interface CommandPaletteProps {
 }
 
 const itemClassName =
-  'flex cursor-pointer items-center gap-3 rounded px-3 py-2 text-sm text-fg data-[selected=true]:bg-surface-muted';
+  'group flex cursor-pointer items-center gap-3 rounded px-3 py-2 text-sm text-fg data-[selected=true]:bg-surface-muted';
+/** Muted text turns full strength on the selected row, whose background would weaken it. */
+const mutedClassName = 'text-fg-muted group-data-[selected=true]:text-fg';
 const groupClassName =
   '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-fg-muted';
 
 function Row({ icon, title, detail }: { icon: ReactNode; title: string; detail?: ReactNode }) {
   return (
     <>
-      <span className="shrink-0 text-fg-muted">{icon}</span>
+      <span className={cx('shrink-0', mutedClassName)}>{icon}</span>
       <span className="min-w-0 flex-1 truncate">{title}</span>
       {detail !== undefined && (
-        <span className="shrink-0 truncate text-xs text-fg-muted">{detail}</span>
+        <span className={cx('max-w-[50%] shrink-0 truncate text-xs', mutedClassName)}>
+          {detail}
+        </span>
       )}
     </>
   );
@@ -105,6 +110,18 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
   ].filter((action) => !typed || matches(action.label, text));
   const checkHits = canRunChecks ? hits.filter((hit) => hit.kind === 'check').slice(0, 3) : [];
   const nothing = hits.length === 0 && pages.length === 0 && actions.length === 0;
+  const values = [
+    ...hits.map((hit) => `hit:${hit.kind}:${hit.id}`),
+    ...pages.map((page) => `page:${page.to}`),
+    ...checkHits.map((hit) => `run:${hit.id}`),
+    ...actions.map((action) => `action:${action.label}`),
+  ];
+  // The first row is selected whenever the rows change (server results arrive after typing);
+  // an arrow key or the pointer picks another until they change again.
+  const [choice, setChoice] = useState<{ rows: string; value: string } | null>(null);
+  const rows = values.join('\n');
+  const selected =
+    choice?.rows === rows && values.includes(choice.value) ? choice.value : (values[0] ?? '');
 
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
@@ -115,7 +132,13 @@ export function CommandPalette({ open, onOpenChange }: CommandPaletteProps) {
           className="fixed top-[12vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg border border-border bg-surface shadow-xl"
         >
           <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
-          <Command shouldFilter={false} loop label="Command palette">
+          <Command
+            shouldFilter={false}
+            loop
+            label="Command palette"
+            value={selected}
+            onValueChange={(value) => setChoice({ rows, value })}
+          >
             <div className="flex items-center gap-2 border-b border-border px-3">
               <Search aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
               <Command.Input
