@@ -17,3 +17,4 @@ export * from './health/run-check.ts';
 export * from './api/api-error.ts';
 export * from './properties/property.ts';
 export * from './health/every-schedule.ts';
+export * from './search/search.ts';

@@ -47,6 +47,7 @@ import {
   type LocalProperty,
 } from './properties/properties.module.ts';
 import { createRbacModule } from './rbac/rbac.module.ts';
+import { createSearchModule } from './search/search.module.ts';
 import { createSystemModule } from './system/system.module.ts';
 import { topologyModule } from './topology/topology.module.ts';
 import { createKubeApiModule } from './kube-api/kube-api.module.ts';
@@ -156,7 +157,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
   const dataApi = await createDataApi(db, declared);
   const kubeApi = createKubeApiModule(dataApi.service, identity.accessTokens, settings.publicUrl);
   return {
-    modules: [...declared, dataApi.module, kubeApi],
+    modules: [...declared, createSearchModule(db, declared), dataApi.module, kubeApi],
     dataApi,
     health: health.engine,
     events: events.events,

@@ -4,6 +4,7 @@ import type { WriteHook } from '../data-api/write-hooks.ts';
 import type { EventConsumer } from '../modules/events/event-consumer.ts';
 import type { Authenticator } from './http/actor.ts';
 import type { PagePreload } from './http/static-web.ts';
+import type { SearchProvider } from './search.ts';
 
 /** A Fastify plugin registered under /api. */
 export type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -34,6 +35,8 @@ export interface VigilModule {
   readonly consumers?: readonly EventConsumer[];
   /** API answers the web's pages ask for first, preloaded with the page's HTML. */
   readonly pagePreloads?: readonly PagePreload[];
+  /** What the console's search (/api/search, the command palette) finds in this area. */
+  readonly search?: readonly SearchProvider[];
   /** Wraps the authenticator of the modules before it (agent tokens are recognised first). */
   readonly authenticate?: (next: Authenticator) => Authenticator;
 }

@@ -3,6 +3,7 @@ import type { GuardedRoute } from '@/lib/page-route.ts';
 import { accountRoutes } from '@/features/account/routes.tsx';
 import { agentsRoute } from '@/features/agents/routes.tsx';
 import { healthRoute } from '@/features/health/routes.tsx';
+import { homeRoute } from '@/features/home/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
 import { systemStatusRoute } from '@/features/system/routes.tsx';
 import { topologyRoute } from '@/features/topology/routes.tsx';
@@ -11,14 +12,13 @@ import { RouteErrorPage } from './errors/route-error-page.tsx';
 import { UnauthorizedPage } from '@/lib/session/unauthorized-page.tsx';
 import { RequirePermission } from './guards/require-permission.tsx';
 import { AppShell } from './shell/app-shell.tsx';
-import { HomeRedirect } from './shell/home-redirect.tsx';
 import { ShellPlaceholder } from './shell/shell-placeholder.tsx';
 
 function guarded({ permission, route }: GuardedRoute): RouteObject {
   return { ...route, element: <RequirePermission {...permission} /> };
 }
 
-/** Every page is code-split; home redirects by edition (spec 000 §2.1). */
+/** Every page is code-split; home is the first run, then the dashboard (spec 000 §2.1). */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -30,7 +30,7 @@ export const appRoutes: RouteObject[] = [
         // Pathless so that page errors render inside the shell and the sidebar stays usable.
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, Component: HomeRedirect },
+          homeRoute,
           guarded(topologyRoute),
           guarded(healthRoute),
           guarded(agentsRoute('agents')),

@@ -3,6 +3,7 @@ import type { Authenticator } from '../../platform/http/actor.ts';
 import { defineModule } from '../../platform/module.ts';
 import { createAgentAuth } from './agent-auth.ts';
 import { agentsRoutes } from './agents.routes.ts';
+import { agentsSearch } from './agents.search.ts';
 import { createAgentsService } from './agents.service.ts';
 import { agentsWriteHook } from './agents.write-hook.ts';
 import { createAssignedCanariesService } from './assigned-canaries.service.ts';
@@ -36,6 +37,7 @@ export function createAgentsModule(db: Database, settings: AgentsSettings = defa
       { name: 'agents_summary', object: 'agents', readOnly: true },
     ],
     writeHooks: { agents: agentsWriteHook },
+    search: [agentsSearch],
     /** Agent tokens are recognised first; anything else goes to the next authenticator. */
     authenticate: (next: Authenticator): Authenticator => auth.authenticator(next),
   });

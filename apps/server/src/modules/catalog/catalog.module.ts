@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { catalogSearch } from './catalog.search.ts';
 
 /** The catalog area: config items, their changes and relationships (tables only so far). */
 export const catalogModule = defineModule({
@@ -15,4 +16,5 @@ export const catalogModule = defineModule({
     { name: 'config_component_relationships', object: 'database' },
   ],
   functions: [{ name: 'related_configs_recursive', object: 'database' }],
+  search: [catalogSearch],
 });

@@ -8,6 +8,7 @@ export { createConnectionResolver, type ConnectionResolver } from './connection-
 import { createSecretOpener } from './connection-secrets.ts';
 import { createConnectionTestService } from './connection-test.service.ts';
 import { connectionsRoutes } from './connections.routes.ts';
+import { connectionsSearch } from './connections.search.ts';
 import { connectionsWriteHook } from './connections.write-hook.ts';
 import type { ConnectionTester } from './testers/connection-tester.ts';
 import { connectionTesters } from './testers/registry.ts';
@@ -44,6 +45,7 @@ export function createConnectionsModule(
         { name: 'connections_masked', object: 'connections', readOnly: true },
       ],
       writeHooks: { connections: connectionsWriteHook(sealer) },
+      search: [connectionsSearch],
     }),
   };
 }

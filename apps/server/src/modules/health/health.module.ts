@@ -15,6 +15,7 @@ import { healthRoutes } from './health.routes.ts';
 import { createHealthService } from './health.service.ts';
 import { defaultRetention, type HistoryRetention } from './history/retention.ts';
 import { healthResources } from './health.resources.ts';
+import { healthSearch } from './health.search.ts';
 import { webhookRoutes } from './webhook/webhook.routes.ts';
 import { createWebhookService } from './webhook/webhook.service.ts';
 
@@ -101,6 +102,7 @@ export function createHealthModule(deps: HealthModuleDeps) {
         webhookRoutes(createWebhookService(db, engine, values)),
       ],
       resources: healthResources,
+      search: healthSearch,
       writeHooks: { canaries: canariesWriteHook },
       workers: [{ name: 'health engine', start: () => engine.start(), stop: () => engine.stop() }],
       pagePreloads: [dashboardSummaryFor],

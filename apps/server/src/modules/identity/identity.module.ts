@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../platform/db.ts';
 import { maintenanceWorker } from '../../platform/maintenance.ts';
 import { defineModule } from '../../platform/module.ts';
+import { peopleSearch } from './people.search.ts';
 import {
   createAccessTokenService,
   type AccessTokenService,
@@ -61,6 +62,7 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
         accountRoutes(identity),
       ],
       resources: identityResources,
+      search: [peopleSearch],
       writeHooks: {
         identities: identitiesWriteHook,
         identity_providers: providersWriteHook(identity.sealer),

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { ConnectionResolver } from '../connections/connection-resolver.ts';
 import { notificationConsumer } from './notifications.consumer.ts';
+import { notificationsSearch } from './notifications.search.ts';
 import { notificationsWriteHook } from './notifications.write-hook.ts';
 import { createSendHistoryRetention } from './send-history-retention.ts';
 
@@ -29,6 +30,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
       { name: 'notifications_summary', object: 'notifications', readOnly: true },
     ],
     writeHooks: { notifications: notificationsWriteHook },
+    search: [notificationsSearch],
     consumers: [
       notificationConsumer({
         db: deps.db,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/ui/button.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
+import { PaletteTrigger } from './command-palette/palette-trigger.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export function TopBar() {
@@ -11,6 +12,7 @@ export function TopBar() {
     <header className="flex h-12 shrink-0 items-center justify-between gap-4 border-b border-border bg-surface px-4">
       <Breadcrumb />
       <div className="flex items-center gap-1">
+        <PaletteTrigger />
         <Button
           variant="ghost"
           size="icon"

@@ -156,4 +156,13 @@ describe('check detail modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'db' });
     expect(within(dialog).queryByRole('button', { name: 'Run Now' })).not.toBeInTheDocument();
   });
+
+  it('says so when the checkId in the URL names no check, and closes back to the list', async () => {
+    const user = renderPage('/health?hidePassing=false&checkId=no-such-check');
+    const dialog = await screen.findByRole('dialog', { name: 'Check not found' });
+    expect(within(dialog).getByText('no-such-check')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to all checks' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'api' })).toBeInTheDocument();
+  });
 });

@@ -7,6 +7,7 @@ import { TableSkeleton } from '@/ui/table.tsx';
 import { useSummaryQuery } from '../api/summary-query.ts';
 import { CheckCards } from '../components/check-cards.tsx';
 import { CheckDetailModal } from '../components/check-detail-modal.tsx';
+import { CheckNotFoundDialog } from '../components/check-not-found-dialog.tsx';
 import { ChecksTable } from '../components/checks-table.tsx';
 import { HealthTabs } from '../components/health-tabs.tsx';
 import { HealthToolbar } from '../components/health-toolbar.tsx';
@@ -132,6 +133,12 @@ export function HealthPage() {
           check={openCheck}
           now={summary.dataUpdatedAt}
           onClose={() => setState({ checkId: null })}
+        />
+      )}
+      {state.checkId && summary.isSuccess && !openCheck && (
+        <CheckNotFoundDialog
+          checkId={state.checkId}
+          onClose={() => setState({ checkId: null }, { replace: true })}
         />
       )}
     </section>

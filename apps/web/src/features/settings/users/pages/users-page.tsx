@@ -1,5 +1,6 @@
 import { ShieldPlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { usePermission } from '@/lib/session/use-permission.ts';
 import { Button } from '@/ui/button.tsx';
@@ -17,7 +18,11 @@ export function UsersPage() {
   const users = useUsersQuery();
   const canWriteIdentities = usePermission(['identities'], 'write');
   const canWriteRbac = usePermission(['rbac'], 'write');
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // ?invite=true (the first run's link) opens the invitation form.
+  const [searchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<OpenDialog>(() =>
+    searchParams.get('invite') === 'true' ? { kind: 'invite' } : null,
+  );
   const close = (): void => setDialog(null);
 
   return (
@@ -50,7 +55,7 @@ export function UsersPage() {
           />
         )}
       </QueryList>
-      {dialog?.kind === 'invite' && <InviteUserDialog onClose={close} />}
+      {dialog?.kind === 'invite' && canWriteIdentities && <InviteUserDialog onClose={close} />}
       {dialog?.kind === 'role' && <AddRoleDialog users={users.data ?? []} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
     </section>

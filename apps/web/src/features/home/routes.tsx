@@ -1,0 +1,10 @@
+import type { RouteObject } from 'react-router';
+
+/** `/`: the first run on a new installation, else a redirect to the dashboard. */
+export const homeRoute: RouteObject = {
+  index: true,
+  lazy: async () => {
+    const { HomePage } = await import('./pages/home-page.tsx');
+    return { Component: HomePage };
+  },
+};
