@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../../platform/db.ts';
 import { ApiError, badRequest } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/actor.ts';
 import { authorise } from '../../platform/http/authorise.ts';
-import { creatorOf } from '../health/canaries/creator.repository.ts';
+import { creatorOf } from '../../platform/creator.ts';
 import { syncAllSelectorCopies } from '../health/canaries/selector-copies.ts';
 import { invalidAgentToken, type AgentPrincipal } from './agent-auth.ts';
 import { hashAgentToken, newAgentToken } from './agent-tokens.ts';
