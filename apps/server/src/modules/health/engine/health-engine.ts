@@ -20,7 +20,7 @@ import { engineStartSlack } from './start-slack.ts';
 import { syncTransformedChecks } from './transformed-checks.repository.ts';
 import { lastResultOf } from './last-result.repository.ts';
 import { CustomMetricSeries, type CustomMetric } from './custom-metrics.ts';
-import type { ValueResolver } from './values.ts';
+import type { ValueResolver } from '../../../platform/values/values.ts';
 
 export interface HealthEngineOptions {
   readonly db: Database;
