@@ -9,7 +9,10 @@ import { canarySchemaRoutes } from './canaries/canaries.routes.ts';
 import { canariesWriteHook } from './canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './engine/health-engine.ts';
 import { inClusterValues, type ClusterValues } from '../../platform/values/cluster-values.ts';
-import { inClusterKeyReader, type KubernetesKeyReader } from '../../platform/values/kubernetes-keys.ts';
+import {
+  inClusterKeyReader,
+  type KubernetesKeyReader,
+} from '../../platform/values/kubernetes-keys.ts';
 import { createValueResolver, type ValueResolver } from '../../platform/values/values.ts';
 import { healthRoutes } from './health.routes.ts';
 import { createHealthService } from './health.service.ts';
