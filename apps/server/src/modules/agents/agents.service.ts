@@ -6,7 +6,7 @@ import { ApiError, badRequest } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/actor.ts';
 import { authorise } from '../../platform/http/authorise.ts';
 import { creatorOf } from '../../platform/creator.ts';
-import { syncAllSelectorCopies } from '../health/canaries/selector-copies.ts';
+import { syncAllSelectorCopies } from '../health/index.ts';
 import { invalidAgentToken, type AgentPrincipal } from './agent-auth.ts';
 import { hashAgentToken, newAgentToken } from './agent-tokens.ts';
 import { parseInput } from './agents.input.ts';

@@ -4,7 +4,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
 import { defineModule } from '../../platform/module.ts';
-import type { ConnectionResolver } from '../connections/connection-resolver.ts';
+import type { ConnectionResolver } from '../connections/index.ts';
 import { canarySchemaRoutes } from './canaries/canaries.routes.ts';
 import { canariesWriteHook } from './canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './engine/health-engine.ts';

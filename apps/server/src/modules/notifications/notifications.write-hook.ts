@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { defineWriteHook, type WriteContext } from '../../data-api/write-hooks.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { connectionPairings, refuseForeignPairings } from '../connections/connection-pairings.ts';
-import { findConnection } from '../connections/connections.repository.ts';
-import { compileCel } from '../health/expressions/cel.ts';
-import { validateTemplate } from '../health/expressions/go-template/template.ts';
+import { connectionPairings, refuseForeignPairings } from '../connections/index.ts';
+import { findConnection } from '../connections/index.ts';
+import { compileCel } from '../health/index.ts';
+import { validateTemplate } from '../health/index.ts';
 import { creatorOf } from '../../platform/creator.ts';
 
 const fields = [

@@ -8,7 +8,7 @@ import {
   mayPairConnections,
   refuseForeignPairings,
   sftpPathPairing,
-} from '../../connections/connection-pairings.ts';
+} from '../../connections/index.ts';
 import { parseCanarySpec } from './canary-spec.ts';
 import { retireChecks, syncChecks } from './checks.repository.ts';
 import { creatorOf } from '../../../platform/creator.ts';

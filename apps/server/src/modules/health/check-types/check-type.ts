@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OpenedConnection } from '../../connections/connection-resolver.ts';
+import type { OpenedConnection } from '../../connections/index.ts';
 import { checkRetriesSpec } from '../engine/check-retries.ts';
 import type { EnvVar } from '../../../platform/values/env-var.ts';
 
