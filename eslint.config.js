@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { serverBoundaries } from './eslint.server-boundaries.js';
 
 const webFeatures = 'apps/web/src/features';
 /** Each folder under features/ is a feature, except settings, whose sub-folders are. */
@@ -102,4 +103,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...webBoundaries,
+  ...serverBoundaries,
 );

@@ -7,7 +7,7 @@ import {
   type ApplyOutcome,
   type Manifest,
 } from './apply-client.ts';
-import { readDocuments, type SourceDocument } from './apply-documents.ts';
+import { readDocuments, type SourceDocument } from '../platform/manifests/read-documents.ts';
 import type { ParsedArgs } from './args.ts';
 
 const optionsSchema = z.object({

@@ -50,7 +50,10 @@ export async function executeWrite(
   const parsed = parseReadRequest(request.params);
   const prefer = parsePrefer(request.headers.prefer);
   const hook = registry.hooks.get(relation.name);
-  const shape = { representation: prefer.representation, affected: hook?.afterWrite !== undefined };
+  const shape = {
+    representation: prefer.representation,
+    affected: hook?.afterStatement !== undefined,
+  };
   const singular = wantsSingular(request.headers.accept);
   const param = (name: string): string | undefined =>
     request.params.find(([key]) => key === name)?.[1];
@@ -62,7 +65,7 @@ export async function executeWrite(
       let rows = parseRows(request.body);
       const authored = recordsAuthor(relation);
       if (authored) rows = stampAuthor(rows, request.actor, await authorOf(client, request.actor));
-      if (hook?.beforeWrite) rows = await hook.beforeWrite(ctx, rows);
+      if (hook?.beforeInsert) rows = await hook.beforeInsert(ctx, rows);
       const columns = insertColumns(relation, rows, param('columns'));
       if (authored && !columns.includes(authorColumn)) columns.push(authorColumn);
       const conflictColumns =
@@ -95,10 +98,9 @@ export async function executeWrite(
       let patch: Row = parsePatch(request.body);
       checkPatchColumns(relation, patch);
       if (recordsAuthor(relation)) patch = keepAuthor(patch, request.actor);
-      if (hook?.beforeWrite) patch = (await hook.beforeWrite(ctx, [patch]))[0] ?? {};
+      if (hook?.beforeUpdate) patch = await hook.beforeUpdate(ctx, patch);
       compiled.push(compileUpdate(exposure, relation, parsed, patch, shape));
     } else {
-      if (hook?.beforeWrite) await hook.beforeWrite(ctx, []);
       compiled.push(compileDelete(exposure, relation, parsed, shape));
     }
     for (const query of compiled) authorise(request.actor, query.touched, 'read', relation.name);
@@ -110,9 +112,9 @@ export async function executeWrite(
     const written = rows.reduce((sum, row) => sum + row.page_count, 0);
     // PostgREST rolls back a write whose result cannot be the single object asked for.
     if (singular && written !== 1) throw pgrst.singular(written);
-    if (hook?.afterWrite) {
+    if (hook?.afterStatement) {
       const affected = rows.flatMap((row) => parseAffected(row.affected));
-      await hook.afterWrite(ctx, affected);
+      await hook.afterStatement(ctx, affected);
     }
     return rows;
   });

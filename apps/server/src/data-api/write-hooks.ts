@@ -12,22 +12,6 @@ export interface WriteContext {
   readonly operation: WriteOperation;
 }
 
-/**
- * A resource with domain rules (validation, derivation, encryption, events) registers these;
- * the data API runs them inside the request's transaction, so no path writes around them.
- */
-export interface WriteHook {
-  /** May validate (throw ApiError), rewrite or enrich the rows about to be written. */
-  beforeWrite?(
-    ctx: WriteContext,
-    rows: Record<string, unknown>[],
-  ): Promise<Record<string, unknown>[]>;
-  /** Sees every affected row in full, e.g. to derive child rows or queue events. */
-  afterWrite?(ctx: WriteContext, affected: Record<string, unknown>[]): Promise<void>;
-}
-
-export type WriteHooks = ReadonlyMap<string, WriteHook>;
-
 type Row = Record<string, unknown>;
 
 /** A write hook whose written rows are parsed once, by its schema, for every callback. */
@@ -47,26 +31,39 @@ export interface WriteHookDefinition<T> {
   readonly afterWrite?: (ctx: WriteContext, rows: T[]) => Promise<void>;
 }
 
+const defined: unique symbol = Symbol('defineWriteHook');
+
+/**
+ * What the data API runs inside a write's transaction. Only `defineWriteHook` makes one, so
+ * every hook parses its rows with its schema and no hook sees an operation it did not ask for.
+ */
+export interface WriteHook {
+  readonly [defined]: true;
+  readonly beforeInsert?: (ctx: WriteContext, rows: Row[]) => Promise<Row[]>;
+  readonly beforeUpdate?: (ctx: WriteContext, patch: Row) => Promise<Row>;
+  /** The rows the statement wrote (or deleted), as it returned them; undefined when unused. */
+  readonly afterStatement?: (ctx: WriteContext, affected: Row[]) => Promise<void>;
+}
+
+export type WriteHooks = ReadonlyMap<string, WriteHook>;
+
 /**
  * Declares a resource's write rules on the pattern of `defineCheckType`: one callback per
- * operation, rows typed by the hook's schema. The data API runs them as a `WriteHook`.
+ * operation, rows typed by the hook's schema.
  */
 export function defineWriteHook<T>(definition: WriteHookDefinition<T>): WriteHook {
   const { schema, beforeInsert, beforeUpdate, beforeDelete, afterWrite } = definition;
-  const hook: WriteHook = {
-    async beforeWrite(ctx, rows) {
-      if (ctx.operation === 'insert' && beforeInsert) return beforeInsert(ctx, rows);
-      if (ctx.operation === 'update' && beforeUpdate) {
-        return Promise.all(rows.map((patch) => beforeUpdate(ctx, patch)));
-      }
-      return rows;
-    },
+  const base = {
+    [defined]: true as const,
+    ...(beforeInsert ? { beforeInsert } : {}),
+    ...(beforeUpdate ? { beforeUpdate } : {}),
   };
-  if (!beforeDelete && !afterWrite) return hook;
+  if (!beforeDelete && !afterWrite) return base;
   return {
-    ...hook,
+    ...base,
     // A delete's affected rows are the rows deleted, read in the same statement.
-    async afterWrite(ctx, affected) {
+    async afterStatement(ctx, affected) {
+      if (ctx.operation === 'delete' ? !beforeDelete : !afterWrite) return;
       const rows = affected.map((row) => schema.parse(row));
       if (ctx.operation === 'delete') await beforeDelete?.(ctx, rows);
       else await afterWrite?.(ctx, rows);

@@ -21,13 +21,13 @@ import {
   valueResolverFor,
   type HealthSettings,
 } from './health/health.module.ts';
-import type { LinkSender } from './identity/accounts/link-sender.ts';
+import type { LinkSender } from './identity/index.ts';
 import {
   createIdentityModule,
   identitySettingsFrom,
   type IdentitySettings,
 } from './identity/identity.module.ts';
-import type { AttemptLimits } from './identity/limits/attempt-limiter.ts';
+import type { AttemptLimits } from './identity/index.ts';
 import { incidentsModule } from './incidents/incidents.module.ts';
 import {
   createJobsModule,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../app.ts';
 import { createConnectionResolver } from '../../src/modules/connections/connection-resolver.ts';
-import { createValueResolver } from '../../src/modules/health/engine/values.ts';
+import { createValueResolver } from '../../src/platform/values/values.ts';
 import { createSealer } from '../../src/platform/crypto.ts';
 import { call, startTestApp } from '../health/health-harness.ts';
 import { createConnection } from './connections-harness.ts';

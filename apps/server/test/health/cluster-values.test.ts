@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClusterValues } from '../../src/modules/health/engine/cluster-values.ts';
-import { decodeHelmRelease, valueAtPath } from '../../src/modules/health/engine/helm-release.ts';
+import { createClusterValues } from '../../src/platform/values/cluster-values.ts';
+import { decodeHelmRelease, valueAtPath } from '../../src/platform/values/helm-release.ts';
 import {
   inClusterApi,
   type KubernetesApi,
-} from '../../src/modules/health/engine/kubernetes-keys.ts';
-import { createValueResolver } from '../../src/modules/health/engine/values.ts';
+} from '../../src/platform/values/kubernetes-keys.ts';
+import { createValueResolver } from '../../src/platform/values/values.ts';
 import { selfSignedCertificate } from './check-types/tls-fixture.ts';
 
 /** A Helm release Secret's `data.release`, encoded as Helm 3 and the API server do. */

@@ -6,7 +6,7 @@ import {
   createHealthEngine,
   type HealthEngine,
 } from '../../src/modules/health/engine/health-engine.ts';
-import { createValueResolver } from '../../src/modules/health/engine/values.ts';
+import { createValueResolver } from '../../src/platform/values/values.ts';
 import { defaultRetention } from '../../src/modules/health/history/retention.ts';
 import { createSealer } from '../../src/platform/crypto.ts';
 import { createDatabase, type Database } from '../../src/platform/db.ts';

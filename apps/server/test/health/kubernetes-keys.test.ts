@@ -9,8 +9,8 @@ import {
   createKubernetesKeyReader,
   inClusterApi,
   type KubernetesApi,
-} from '../../src/modules/health/engine/kubernetes-keys.ts';
-import { createValueResolver } from '../../src/modules/health/engine/values.ts';
+} from '../../src/platform/values/kubernetes-keys.ts';
+import { createValueResolver } from '../../src/platform/values/values.ts';
 import { selfSignedCertificate } from './check-types/tls-fixture.ts';
 
 /** A stand-in Kubernetes API server over TLS, answering the two reads the resolver makes. */

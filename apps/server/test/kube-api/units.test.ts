@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDocuments } from '../../src/cli/apply-documents.ts';
+import { readDocuments } from '../../src/platform/manifests/read-documents.ts';
 import type { KubeObject } from '../../src/modules/kube-api/kube-object.ts';
 import { mergePatch, sameJson } from '../../src/modules/kube-api/merge-patch.ts';
 import { resourceVersionOf, timestampOf } from '../../src/modules/kube-api/resource-version.ts';

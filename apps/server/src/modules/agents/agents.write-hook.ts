@@ -2,7 +2,7 @@ import { agentPatchSchema } from '@vigil/domain';
 import { z } from 'zod';
 import { defineWriteHook } from '../../data-api/write-hooks.ts';
 import { ApiError, badRequest } from '../../platform/errors.ts';
-import { syncAllSelectorCopies } from '../health/canaries/selector-copies.ts';
+import { syncAllSelectorCopies } from '../health/index.ts';
 import { parseInput } from './agents.input.ts';
 import { cleanUpAgentData, revokeAgent } from './agents.repository.ts';
 

@@ -1,8 +1,8 @@
 import { fromDatabaseError } from '../../data-api/postgrest-errors.ts';
 import type { Database } from '../../platform/db.ts';
 import { ApiError } from '../../platform/errors.ts';
-import type { CheckResult } from '../health/history/check-result.ts';
-import { writeResults } from '../health/history/results.repository.ts';
+import type { CheckResult } from '../health/index.ts';
+import { writeResults } from '../health/index.ts';
 import { invalidAgentToken, type AgentPrincipal } from './agent-auth.ts';
 import { parseInput } from './agents.input.ts';
 import { stampReceived } from './agents.repository.ts';

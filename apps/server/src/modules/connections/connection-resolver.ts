@@ -1,9 +1,9 @@
 import { connectionTypeDefinition, connectionTypeSchema } from '@vigil/domain';
 import type { Database } from '../../platform/db.ts';
 import type { Sealer } from '../../platform/crypto.ts';
-import { createValueResolver, type ValueResolver } from '../health/engine/values.ts';
+import { createValueResolver, type ValueResolver } from '../../platform/values/values.ts';
 import { describeEndpoint, sameEndpoint } from './connection-endpoint.ts';
-import { createSecretOpener, type SecretOpener } from './connection-secrets.ts';
+import { createSecretOpener, type SecretOpener } from '../../platform/values/secret-opener.ts';
 import { findConnection, type ConnectionRow } from './connections.repository.ts';
 
 /** A connection with its secrets opened, for the process that uses it (never for a client). */

@@ -3,9 +3,9 @@ import type { Database } from '../../platform/db.ts';
 import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/actor.ts';
 import { authorise } from '../../platform/http/authorise.ts';
-import { CheckConfigError } from '../health/check-types/check-type.ts';
+import { CheckConfigError } from '../../platform/values/env-var.ts';
 import { openConnection } from './connection-resolver.ts';
-import type { SecretOpener } from './connection-secrets.ts';
+import type { SecretOpener } from '../../platform/values/secret-opener.ts';
 import { findConnectionById } from './connections.repository.ts';
 import {
   ConnectionTestFailed,

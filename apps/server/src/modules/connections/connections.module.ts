@@ -1,11 +1,11 @@
 import type { Database } from '../../platform/db.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Sealer } from '../../platform/crypto.ts';
-import type { ValueResolver } from '../health/engine/values.ts';
+import type { ValueResolver } from '../../platform/values/values.ts';
 import { createConnectionResolver } from './connection-resolver.ts';
 
 export { createConnectionResolver, type ConnectionResolver } from './connection-resolver.ts';
-import { createSecretOpener } from './connection-secrets.ts';
+import { createSecretOpener } from '../../platform/values/secret-opener.ts';
 import { createConnectionTestService } from './connection-test.service.ts';
 import { connectionsRoutes } from './connections.routes.ts';
 import { connectionsSearch } from './connections.search.ts';

@@ -4,10 +4,11 @@ import {
   isSecretReference,
   maskedSecret,
 } from '@vigil/domain';
-import type { WriteHook } from '../../data-api/write-hooks.ts';
+import { z } from 'zod';
+import { defineWriteHook, type WriteHook } from '../../data-api/write-hooks.ts';
 import type { Sealer } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { creatorOf } from '../health/canaries/creator.repository.ts';
+import { creatorOf } from '../../platform/creator.ts';
 
 const secretColumns = ['password', 'certificate'] as const;
 
@@ -18,36 +19,47 @@ const secretColumns = ['password', 'certificate'] as const;
  * string clears them. A composed type's url is rebuilt from its properties.
  */
 export function connectionsWriteHook(sealer: Sealer): WriteHook {
-  return {
-    async beforeWrite(ctx, rows) {
+  const seal = (row: Record<string, unknown>, extra: Record<string, unknown>) =>
+    sealed(sealer, row, extra);
+  return defineWriteHook({
+    schema: z.object({}),
+    async beforeInsert(ctx, rows) {
       // The creator is the signed-in person, whatever the client sent.
-      const creator =
-        ctx.operation === 'insert' ? { created_by: await creatorOf(ctx.client, ctx.actor) } : {};
-      return rows.map((row) => {
-        const written: Record<string, unknown> = { ...row, ...creator };
-        for (const column of ['name', 'namespace'] as const) {
-          const value = row[column];
-          if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) {
-            throw badRequest(`${column} is required`);
-          }
-        }
-        for (const column of secretColumns) {
-          const value = row[column];
-          if (value === undefined || value === null) continue;
-          if (typeof value !== 'string') throw badRequest(`${column} must be a string`);
-          if (/^(secret|configmap):\/\//.test(value) && !isSecretReference(value)) {
-            throw badRequest(`${column}: a secret or config map needs both a name and a key`);
-          }
-          if (value === maskedSecret) delete written[column];
-          else if (value === '') written[column] = null;
-          else if (!isSecretReference(value)) written[column] = sealer.seal(value);
-        }
-        composeUrl(written);
-        keepUrlPasswordSealed(written, sealer);
-        return written;
-      });
+      const created_by = await creatorOf(ctx.client, ctx.actor);
+      return rows.map((row) => seal(row, { created_by }));
     },
-  };
+    async beforeUpdate(_ctx, patch) {
+      return seal(patch, {});
+    },
+  });
+}
+
+function sealed(
+  sealer: Sealer,
+  row: Record<string, unknown>,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
+  const written: Record<string, unknown> = { ...row, ...extra };
+  for (const column of ['name', 'namespace'] as const) {
+    const value = row[column];
+    if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) {
+      throw badRequest(`${column} is required`);
+    }
+  }
+  for (const column of secretColumns) {
+    const value = row[column];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') throw badRequest(`${column} must be a string`);
+    if (/^(secret|configmap):\/\//.test(value) && !isSecretReference(value)) {
+      throw badRequest(`${column}: a secret or config map needs both a name and a key`);
+    }
+    if (value === maskedSecret) delete written[column];
+    else if (value === '') written[column] = null;
+    else if (!isSecretReference(value)) written[column] = sealer.seal(value);
+  }
+  composeUrl(written);
+  keepUrlPasswordSealed(written, sealer);
+  return written;
 }
 
 const urlPassword = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):([^@/?#]*)@/i;

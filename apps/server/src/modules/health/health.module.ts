@@ -4,13 +4,16 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
 import { defineModule } from '../../platform/module.ts';
-import type { ConnectionResolver } from '../connections/connection-resolver.ts';
+import type { ConnectionResolver } from '../connections/index.ts';
 import { canarySchemaRoutes } from './canaries/canaries.routes.ts';
 import { canariesWriteHook } from './canaries/canaries.write-hook.ts';
 import { createHealthEngine, type HealthEngine } from './engine/health-engine.ts';
-import { inClusterValues, type ClusterValues } from './engine/cluster-values.ts';
-import { inClusterKeyReader, type KubernetesKeyReader } from './engine/kubernetes-keys.ts';
-import { createValueResolver, type ValueResolver } from './engine/values.ts';
+import { inClusterValues, type ClusterValues } from '../../platform/values/cluster-values.ts';
+import {
+  inClusterKeyReader,
+  type KubernetesKeyReader,
+} from '../../platform/values/kubernetes-keys.ts';
+import { createValueResolver, type ValueResolver } from '../../platform/values/values.ts';
 import { healthRoutes } from './health.routes.ts';
 import { createHealthService } from './health.service.ts';
 import { defaultRetention, type HistoryRetention } from './history/retention.ts';
@@ -21,7 +24,7 @@ import { createWebhookService } from './webhook/webhook.service.ts';
 
 export type { HealthEngine } from './engine/health-engine.ts';
 export { createHealthEngine } from './engine/health-engine.ts';
-export type { ValueResolver } from './engine/values.ts';
+export type { ValueResolver } from '../../platform/values/values.ts';
 
 /** How the health engine runs checks (VIGIL_CHECK_* settings). */
 export interface HealthSettings {

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { Actor } from '../../platform/http/actor.ts';
 import { requireSignedIn } from '../../platform/http/authorise.ts';
-import type { AccessTokenService } from '../identity/access-tokens/access-tokens.service.ts';
+import type { AccessTokenService } from '../identity/index.ts';
 
 /** How long a downloaded kubeconfig's token works; downloading again issues a new one. */
 export const kubeconfigTokenSeconds = 90 * 24 * 3600;

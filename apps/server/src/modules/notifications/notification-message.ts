@@ -1,5 +1,5 @@
-import { evaluateCel, ExpressionError } from '../health/expressions/cel.ts';
-import { renderTemplate } from '../health/expressions/go-template/template.ts';
+import { evaluateCel, ExpressionError } from '../health/index.ts';
+import { renderTemplate } from '../health/index.ts';
 import type { ChannelMessage } from './channels/channel.ts';
 import type { NotificationRule } from './notifications.repository.ts';
 

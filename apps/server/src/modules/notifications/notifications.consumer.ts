@@ -1,9 +1,9 @@
 import { notificationEvents, repeatIntervalMs } from '@vigil/domain';
 import { z } from 'zod';
 import type { Database } from '../../platform/db.ts';
-import type { ConnectionResolver } from '../connections/connection-resolver.ts';
-import type { PlainConsumer } from '../events/event-consumer.ts';
-import type { QueuedEvent } from '../events/event.ts';
+import type { ConnectionResolver } from '../connections/index.ts';
+import type { PlainConsumer } from '../events/index.ts';
+import type { QueuedEvent } from '../events/index.ts';
 import { admits, renderMessage } from './notification-message.ts';
 import { checkVariables } from './check-resource.repository.ts';
 import {

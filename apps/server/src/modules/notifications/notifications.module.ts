@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db.ts';
 import { defineModule } from '../../platform/module.ts';
-import type { ConnectionResolver } from '../connections/connection-resolver.ts';
+import type { ConnectionResolver } from '../connections/index.ts';
 import { notificationConsumer } from './notifications.consumer.ts';
 import { notificationsSearch } from './notifications.search.ts';
 import { notificationsWriteHook } from './notifications.write-hook.ts';

@@ -5,14 +5,14 @@ import {
   notificationInputSchema,
 } from '@vigil/domain';
 import { z } from 'zod';
-import type { WriteHook } from '../../data-api/write-hooks.ts';
+import { defineWriteHook, type WriteContext } from '../../data-api/write-hooks.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { connectionPairings, refuseForeignPairings } from '../connections/connection-pairings.ts';
-import { findConnection } from '../connections/connections.repository.ts';
-import { compileCel } from '../health/expressions/cel.ts';
-import { validateTemplate } from '../health/expressions/go-template/template.ts';
-import { creatorOf } from '../health/canaries/creator.repository.ts';
+import { connectionPairings, refuseForeignPairings } from '../connections/index.ts';
+import { findConnection } from '../connections/index.ts';
+import { compileCel } from '../health/index.ts';
+import { validateTemplate } from '../health/index.ts';
+import { creatorOf } from '../../platform/creator.ts';
 
 const fields = [
   'title',
@@ -32,31 +32,42 @@ const fields = [
  * anything is written, and the row as written is checked whole (one recipient kind, events,
  * template) so a PATCH cannot leave a notification that could never be delivered.
  */
-export const notificationsWriteHook: WriteHook = {
-  async beforeWrite(ctx, rows) {
-    if (ctx.operation === 'delete') return rows;
-    const creator =
-      ctx.operation === 'insert' ? { created_by: await creatorOf(ctx.client, ctx.actor) } : {};
+export const notificationsWriteHook = defineWriteHook({
+  // validate() checks the row whole, so every column is kept.
+  schema: z.looseObject({ deleted_at: z.string().nullable().optional() }),
+  async beforeInsert(ctx, rows) {
+    const created_by = await creatorOf(ctx.client, ctx.actor);
     for (const row of rows) {
-      const present = Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
-      if (ctx.operation === 'insert') validate(present);
-      else validatePartial(present);
-      const pairings = ['custom_services', 'properties'].flatMap((field) =>
-        connectionPairings(row[field], field),
-      );
-      await refuseForeignPairings(ctx.client, ctx.actor, pairings);
-      await refuseSilentChannels(ctx.client, row.custom_services);
+      validate(present(row));
+      await refuseBadConnections(ctx, row);
     }
-    return rows.map((row) => ({ ...row, ...creator }));
+    return rows.map((row) => ({ ...row, created_by }));
   },
-  async afterWrite(ctx, affected) {
-    if (ctx.operation === 'delete') return;
-    for (const row of affected) {
+  async beforeUpdate(ctx, patch) {
+    validatePartial(present(patch));
+    await refuseBadConnections(ctx, patch);
+    return patch;
+  },
+  async afterWrite(_ctx, notifications) {
+    for (const row of notifications) {
       if (row.deleted_at !== null && row.deleted_at !== undefined) continue;
       validate(row);
     }
   },
-};
+});
+
+/** The fields a request sets, so an insert is checked whole and a patch by what it sets. */
+function present(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+}
+
+async function refuseBadConnections(ctx: WriteContext, row: Record<string, unknown>) {
+  const pairings = ['custom_services', 'properties'].flatMap((field) =>
+    connectionPairings(row[field], field),
+  );
+  await refuseForeignPairings(ctx.client, ctx.actor, pairings);
+  await refuseSilentChannels(ctx.client, row.custom_services);
+}
 
 function validate(row: Record<string, unknown>): void {
   const parsed = notificationInputSchema.safeParse(row);

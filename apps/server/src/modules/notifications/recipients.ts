@@ -1,4 +1,4 @@
-import type { ConnectionResolver } from '../connections/connection-resolver.ts';
+import type { ConnectionResolver } from '../connections/index.ts';
 import type { Database } from '../../platform/db.ts';
 import type { ChannelMessage } from './channels/channel.ts';
 import { channelFor } from './channels/registry.ts';

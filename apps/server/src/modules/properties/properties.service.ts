@@ -1,9 +1,10 @@
 import type { Property } from '@vigil/domain';
 import type { Database } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { WriteHook } from '../../data-api/write-hooks.ts';
+import { z } from 'zod';
+import { defineWriteHook } from '../../data-api/write-hooks.ts';
 import type { LocalProperty } from './local-properties.ts';
-import { creatorOf } from '../health/canaries/creator.repository.ts';
+import { creatorOf } from '../../platform/creator.ts';
 import { listProperties } from './properties.repository.ts';
 
 export const localFlagRefusal = 'Cannot edit local feature flags';
@@ -22,17 +23,21 @@ export function createPropertiesService(db: Database, local: readonly LocalPrope
    * Local flags cannot be written through the data API, however the write is filtered. A new
    * flag is recorded as made by the signed-in user, whatever the body says.
    */
-  const writeHook: WriteHook = {
-    async beforeWrite(ctx, rows) {
+  const writeHook = defineWriteHook({
+    schema: z.object({ name: z.string() }),
+    async beforeInsert(ctx, rows) {
       refuseLocal(rows);
-      if (ctx.operation !== 'insert') return rows;
       const created_by = await creatorOf(ctx.client, ctx.actor);
       return rows.map((row) => ({ ...row, created_by }));
     },
-    async afterWrite(_ctx, affected) {
-      refuseLocal(affected);
+    async beforeUpdate(_ctx, patch) {
+      refuseLocal([patch]);
+      return patch;
     },
-  };
+    // However the write is filtered, the rows it reached are checked too.
+    beforeDelete: async (_ctx, rows) => refuseLocal(rows),
+    afterWrite: async (_ctx, rows) => refuseLocal(rows),
+  });
 
   return {
     writeHook,

@@ -6,7 +6,7 @@ import type {
 import { hookOf } from '../../../src/modules/health/check-types/abortable.ts';
 import { CheckConfigError } from '../../../src/modules/health/check-types/check-type.ts';
 import { checkTypes } from '../../../src/modules/health/check-types/registry.ts';
-import { createValueResolver } from '../../../src/modules/health/engine/values.ts';
+import { createValueResolver } from '../../../src/platform/values/values.ts';
 
 export interface ContextOptions {
   readonly timeoutMs?: number;

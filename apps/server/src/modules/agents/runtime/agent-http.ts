@@ -5,7 +5,7 @@ import type { Registry } from 'prom-client';
 import type { Database } from '../../../platform/db.ts';
 import { registerMetrics } from '../../../platform/http/metrics.ts';
 import type { MetricsAccess } from '../../../platform/http/metrics-access.ts';
-import { systemRoutes } from '../../system/system.routes.ts';
+import { systemRoutes } from '../../system/system.module.ts';
 
 /**
  * The agent's local endpoints only: /api/health and /api/metrics. No API docs, web app or

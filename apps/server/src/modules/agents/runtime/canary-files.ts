@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { readDocuments } from '../../../cli/apply-documents.ts';
+import { readDocuments } from '../../../platform/manifests/read-documents.ts';
 import type { Database } from '../../../platform/db.ts';
 import { ConfigError } from '../../../platform/config.ts';
 import { retireCanariesExcept, storeCanary } from './local-canaries.repository.ts';

@@ -1,8 +1,8 @@
 import { localAgentId } from '@vigil/domain';
 import { z } from 'zod';
 import type { Queryable } from '../../../platform/db.ts';
-import { retireChecks, syncChecks } from '../../health/canaries/checks.repository.ts';
-import type { DeclaredCheck } from '../../health/canaries/canary-spec.ts';
+import { retireChecks, syncChecks } from '../../health/index.ts';
+import type { DeclaredCheck } from '../../health/index.ts';
 
 /** A canary as the agent stores it in its own database, with its spec already validated. */
 export interface LocalCanary {

@@ -1,5 +1,5 @@
-import { parseCanarySpec } from '../../health/canaries/canary-spec.ts';
-import { firstSlot, parseSchedule } from '../../health/engine/schedule.ts';
+import { parseCanarySpec } from '../../health/index.ts';
+import { firstSlot, parseSchedule } from '../../health/index.ts';
 import type { LocalCanary } from './local-canaries.repository.ts';
 
 export interface CanaryDeclaration {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/database.ts';
-import type { CheckResult } from '../../health/history/check-result.ts';
+import type { CheckResult } from '../../health/index.ts';
 import { addToOutbox, oldestInOutbox, outboxSize, settleOutbox } from './outbox.repository.ts';
 
 let database: TestDatabase;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../../../platform/db.ts';
-import type { CheckResult } from '../../health/history/check-result.ts';
+import type { CheckResult } from '../../health/index.ts';
 import type { OutgoingStatus } from './upstream-client.ts';
 
 /** Results stored in the agent's database, kept until the upstream has acknowledged them. */

@@ -1,6 +1,6 @@
 import type { OpenedConnection } from '../connection-resolver.ts';
-import { hookOf } from '../../health/check-types/abortable.ts';
-import { checkTypes } from '../../health/check-types/registry.ts';
+import { hookOf } from '../../health/index.ts';
+import { checkTypes } from '../../health/index.ts';
 import { ConnectionTestFailed, type TestContext } from './connection-tester.ts';
 
 /**

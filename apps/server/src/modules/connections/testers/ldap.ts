@@ -1,4 +1,4 @@
-import { ldapErrorText, ldapts } from '../../health/check-types/ldap.ts';
+import { ldapErrorText, ldapts } from '../../health/index.ts';
 import { ConnectionTestFailed, requireUrl, type ConnectionTester } from './connection-tester.ts';
 
 /** Binds as the connection's user (anonymously without one) and reads the root DSE. */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import type { OpenedConnection } from '../../connections/connection-resolver.ts';
+import type { OpenedConnection } from '../../connections/index.ts';
 import { checkRetriesSpec } from '../engine/check-retries.ts';
+import type { EnvVar } from '../../../platform/values/env-var.ts';
+
+export {
+  CheckConfigError,
+  envVar,
+  envVarObject,
+  valueFrom,
+  type EnvVar,
+} from '../../../platform/values/env-var.ts';
 
 const expression = z
   .object({
@@ -13,34 +22,6 @@ const expression = z
     (v) => v.expr !== undefined || v.template !== undefined || v.javascript !== undefined,
     'needs expr, template or javascript',
   );
-
-/** A Kubernetes-style reference to a value in a Secret or ConfigMap. */
-const keyRef = z.object({ name: z.string().min(1), key: z.string().min(1) }).strict();
-
-/**
- * canary-checker's `EnvVar`: a plain string, `{value}`, or `{valueFrom: {secretKeyRef}}` /
- * `{valueFrom: {configMapKeyRef | serviceAccount | helmRef}}`. Resolved at run time by `CheckRunContext.resolveValue`.
- */
-export const valueFrom = z
-  .object({
-    secretKeyRef: keyRef.optional(),
-    configMapKeyRef: keyRef.optional(),
-    // A token of this service account (TokenRequest), and a value of a Helm release.
-    serviceAccount: z.string().min(1).optional(),
-    helmRef: keyRef.optional(),
-  })
-  .strict();
-
-export const envVarObject = z
-  .object({
-    name: z.string().optional(),
-    value: z.string().optional(),
-    valueFrom: valueFrom.optional(),
-  })
-  .strict();
-
-export const envVar = z.union([z.string(), envVarObject]);
-export type EnvVar = z.infer<typeof envVar>;
 
 /** Fields every check type shares (canary-checker's `Description`, `Templatable`, …). */
 export const commonCheckFields = {
@@ -134,9 +115,6 @@ export interface CheckRunContext {
   /** What was pushed to a check that runs on pushes (`webhook`); absent on scheduled runs. */
   readonly pushed?: Readonly<Record<string, unknown>>;
 }
-
-/** The check cannot run as written (unknown connection, missing secret): recorded as invalid. */
-export class CheckConfigError extends Error {}
 
 /** How a check type is written: its fields, the endpoint shown for a check, and its run. */
 export interface CheckTypeDefinition<T extends z.ZodType> {

@@ -2,7 +2,7 @@ import type { RunCheckResult } from '@vigil/domain';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Database, Queryable } from '../../../platform/db.ts';
-import type { ConnectionResolver } from '../../connections/connection-resolver.ts';
+import type { ConnectionResolver } from '../../connections/index.ts';
 import type { RunAbort } from '../check-types/abortable.ts';
 import { CheckConfigError, type CheckRunContext } from '../check-types/check-type.ts';
 import { canaryTemplateValues } from './template-values.ts';
@@ -20,7 +20,7 @@ import { engineStartSlack } from './start-slack.ts';
 import { syncTransformedChecks } from './transformed-checks.repository.ts';
 import { lastResultOf } from './last-result.repository.ts';
 import { CustomMetricSeries, type CustomMetric } from './custom-metrics.ts';
-import type { ValueResolver } from './values.ts';
+import type { ValueResolver } from '../../../platform/values/values.ts';
 
 export interface HealthEngineOptions {
   readonly db: Database;

@@ -1,5 +1,5 @@
 import type { PreparedCanary } from './prepared-canary.ts';
-import type { ValueResolver } from './values.ts';
+import type { ValueResolver } from '../../../platform/values/values.ts';
 
 /** `canary` and the canary's `spec.env` values (secrets and config maps read now). */
 export async function canaryTemplateValues(

@@ -5,7 +5,7 @@ import { ApiError, badRequest, notFound } from '../../../platform/errors.ts';
 import type { EnvVar } from '../check-types/check-type.ts';
 import { webhookCheck } from '../check-types/webhook.ts';
 import type { HealthEngine } from '../engine/health-engine.ts';
-import type { ValueResolver } from '../engine/values.ts';
+import type { ValueResolver } from '../../../platform/values/values.ts';
 import { findWebhooks } from './webhook.repository.ts';
 
 /** What a push carried, as canary-checker's webhook handler records it. */

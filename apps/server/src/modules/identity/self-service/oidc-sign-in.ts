@@ -20,11 +20,10 @@ import {
   type OidcClaims,
 } from '../oidc/oidc-client.ts';
 import { findEnabledProvider } from '../oidc/providers.repository.ts';
-import { problem } from '../ui/messages.ts';
+import { invitationOnlyText, problem } from '../ui/messages.ts';
 import type { Queryable } from '../../../platform/db.ts';
 import type { SelfServiceDeps } from './deps.ts';
 import { invalidFlow, type Outcome } from './outcome.ts';
-import { invitationOnlyText } from './registration.ts';
 
 /**
  * Social sign-in: the flow sends the browser to the provider; its callback signs in the

@@ -15,14 +15,11 @@ import { oidcButtons } from '../methods/oidc.ts';
 import { registrationPasswordNodes } from '../methods/password.ts';
 import { listEnabledProviders } from '../oidc/providers.repository.ts';
 import { createOidcSignIn } from './oidc-sign-in.ts';
-import { problem } from '../ui/messages.ts';
+import { invitationOnlyText, problem } from '../ui/messages.ts';
 import { withFieldMessage, withValues } from '../ui/nodes.ts';
 import type { UiNode, UiText } from '../ui/ui.types.ts';
 import type { SelfServiceDeps } from './deps.ts';
 import { continueWith, invalidFlow, type Outcome } from './outcome.ts';
-
-export const invitationOnlyText =
-  'Registration is by invitation only. Ask an administrator of this Vigil to invite you.';
 
 /**
  * Sign-up. On an empty installation the first account becomes the admin; after that

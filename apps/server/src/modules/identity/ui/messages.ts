@@ -4,6 +4,10 @@ import type { UiText } from './ui.types.ts';
  * The texts of the identity service, under the ids Ory Kratos gives them, so that a client
  * written for Kratos (and its translations keyed by id) reads them unchanged.
  */
+/** Registration and social sign-in of someone not invited both answer this. */
+export const invitationOnlyText =
+  'Registration is by invitation only. Ask an administrator of this Vigil to invite you.';
+
 export const text = {
   signIn: (): UiText => info(1010001, 'Sign in'),
   signInWith: (provider: string): UiText => info(1010002, `Sign in with ${provider}`, { provider }),

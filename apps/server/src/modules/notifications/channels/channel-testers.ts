@@ -1,5 +1,5 @@
-import type { ConnectionTester } from '../../connections/testers/connection-tester.ts';
-import { ConnectionTestFailed } from '../../connections/testers/connection-tester.ts';
+import type { ConnectionTester } from '../../connections/index.ts';
+import { ConnectionTestFailed } from '../../connections/index.ts';
 import { DeliveryError } from './http-delivery.ts';
 import { notificationChannels, sendTestMessage } from './registry.ts';
 

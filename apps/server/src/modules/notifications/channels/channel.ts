@@ -1,5 +1,5 @@
 import type { NotificationChannelType } from '@vigil/domain';
-import type { OpenedConnection } from '../../connections/connection-resolver.ts';
+import type { OpenedConnection } from '../../connections/index.ts';
 
 /** What a notification says, rendered from its template. */
 export interface ChannelMessage {

@@ -1,5 +1,5 @@
 import { lazyModule } from '../../../platform/lazy-module.ts';
-import type { OpenedConnection } from '../../connections/connection-resolver.ts';
+import type { OpenedConnection } from '../../connections/index.ts';
 import type { NotificationChannel } from './channel.ts';
 import { DeliveryError, property, requiredUrl } from './http-delivery.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OpenedConnection } from '../../connections/connection-resolver.ts';
+import type { OpenedConnection } from '../../connections/index.ts';
 
 export class DeliveryError extends Error {}
 

@@ -1,5 +1,5 @@
 import type { NotificationChannelType } from '@vigil/domain';
-import type { OpenedConnection } from '../../connections/connection-resolver.ts';
+import type { OpenedConnection } from '../../connections/index.ts';
 import type { NotificationChannel } from './channel.ts';
 import { discordChannel } from './discord.ts';
 import { emailChannel } from './email.ts';

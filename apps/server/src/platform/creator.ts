@@ -1,8 +1,8 @@
-import type { Queryable } from '../../../platform/db.ts';
+import type { Queryable } from './db.ts';
 
 /**
- * The person a new canary is recorded as created by: the signed-in user when they have a
- * `people` row (agents, the system and tokens without a person leave it null).
+ * The person a new row (canary, connection, notification, flag) is recorded as created by: the
+ * signed-in user when they have a `people` row (agents, the system and tokens leave it null).
  */
 export async function creatorOf(
   db: Queryable,

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { CheckConfigError } from '../check-types/check-type.ts';
+import { CheckConfigError } from './env-var.ts';
 
 const release = z.object({
   config: z.record(z.string(), z.unknown()).nullish(),

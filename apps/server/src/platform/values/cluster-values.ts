@@ -1,6 +1,6 @@
 import https from 'node:https';
 import { z } from 'zod';
-import { CheckConfigError } from '../check-types/check-type.ts';
+import { CheckConfigError } from './env-var.ts';
 import { decodeHelmRelease, newestReleaseSecret, valueAtPath } from './helm-release.ts';
 import { callKubernetes, inClusterApi, type KubernetesApi } from './kubernetes-keys.ts';
 

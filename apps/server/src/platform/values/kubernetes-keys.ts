@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { z } from 'zod';
-import { CheckConfigError } from '../check-types/check-type.ts';
+import { CheckConfigError } from './env-var.ts';
 
 /** The Kubernetes API of the cluster Vigil runs in, as its pod's service account sees it. */
 export interface KubernetesApi {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { ConfigError } from '../platform/config.ts';
+import { ConfigError } from '../config.ts';
 import { splitDocuments, type DocumentText } from './document-splitter.ts';
 
 /** One YAML document from one source, with where it came from for messages. */

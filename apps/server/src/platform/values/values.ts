@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CheckConfigError, type EnvVar } from '../check-types/check-type.ts';
+import { CheckConfigError, type EnvVar } from './env-var.ts';
 import type { ClusterValues } from './cluster-values.ts';
 import type { KubernetesKeyReader } from './kubernetes-keys.ts';
 

@@ -1,6 +1,6 @@
 import { parseSecretSource } from '@vigil/domain';
-import type { Sealer } from '../../platform/crypto.ts';
-import type { ValueResolver } from '../health/engine/values.ts';
+import type { Sealer } from '../crypto.ts';
+import type { ValueResolver } from './values.ts';
 
 export type SecretOpener = (stored: string | null) => Promise<string | null>;
 

@@ -1,0 +1,3 @@
+/** What other areas may use from events (ADR 0010): the consumer contract and the event. */
+export { type PlainConsumer } from './event-consumer.ts';
+export { type QueuedEvent } from './event.ts';
