@@ -16,6 +16,7 @@ import {
 import {
   findItems,
   insertItems,
+  loadAgentItems,
   linkAliases,
   loadConfigs,
   touchLastScraped,
@@ -38,21 +39,21 @@ export async function ingestItems(
   newId: () => string,
 ): Promise<void> {
   const ordered = parentsFirst(items);
+  const stored = indexStored(
+    await loadAgentItems(run.db.pool, run.agentId, [...new Set(items.map((item) => item.type))]),
+  );
   for (let start = 0; start < ordered.length; start += itemBatchSize) {
-    await ingestBatch(run, ordered.slice(start, start + itemBatchSize), newId);
+    await ingestBatch(run, ordered.slice(start, start + itemBatchSize), stored, newId);
   }
 }
 
-async function ingestBatch(run: IngestRun, batch: readonly ScrapedItem[], newId: () => string) {
+async function ingestBatch(
+  run: IngestRun,
+  batch: readonly ScrapedItem[],
+  stored: ReadonlyMap<string, StoredItem>,
+  newId: () => string,
+) {
   const prepared = batch.map(prepareItem);
-  const stored = indexStored(
-    await findItems(
-      run.db.pool,
-      run.agentId,
-      [...new Set(prepared.map((p) => p.item.type))],
-      [...new Set(prepared.flatMap((p) => p.externalIds))],
-    ),
-  );
   await resolveParents(run, prepared);
   const plans: Plan[] = [];
   for (const p of prepared) {
@@ -134,6 +135,7 @@ async function writeBatch(run: IngestRun, plans: readonly Plan[]) {
   const changes: Array<ChangeRow & { config_id: string }> = [];
   const events: NewEvent[] = [];
   const typeById = new Map<string, string>();
+  const aliased: string[] = [];
   for (const plan of plans) {
     const { item } = plan.prepared;
     const health: ConfigHealth = item.health ?? 'unknown';
@@ -144,6 +146,7 @@ async function writeBatch(run: IngestRun, plans: readonly Plan[]) {
     }
     const id = plan.kind === 'new' ? plan.id : plan.stored.id;
     typeById.set(id, item.type);
+    if (plan.prepared.externalIds.length > 1) aliased.push(id);
     const row = itemRowJson(plan.prepared, {
       ...placement,
       id,
@@ -186,7 +189,7 @@ async function writeBatch(run: IngestRun, plans: readonly Plan[]) {
       countFor(run, typeById.get(configId) ?? 'unknown', 'changes');
     }
     await touchLastScraped(client, allIds, run.now);
-    await linkAliases(client, [...typeById.keys()], aliasSelector(run.scraperId));
+    await linkAliases(client, aliased, aliasSelector(run.scraperId));
     if (run.enqueue && events.length > 0) await run.enqueue(client, events);
   });
 }

@@ -15,9 +15,28 @@ const storedItemRow = z.object({
 export type StoredItem = z.infer<typeof storedItemRow>;
 
 /**
+ * Every item of the agent with one of the given types (live or soft-deleted), narrow columns
+ * only: change detection matches a whole scrape against it in memory. One sequential read
+ * beats a GIN probe per external id by far once a scrape has thousands of items.
+ */
+export async function loadAgentItems(
+  client: Queryable,
+  agentId: string,
+  types: readonly string[],
+): Promise<StoredItem[]> {
+  if (types.length === 0) return [];
+  const result = await client.query(
+    `select id, type, external_id, config_hash, health, deleted_at is not null as deleted, path
+       from config_items
+      where agent_id = $1 and type = any($2::text[])`,
+    [agentId, types],
+  );
+  return z.array(storedItemRow).parse(result.rows);
+}
+
+/**
  * The agent's items of the given types that carry any of the given external ids (primary or
- * alias); the GIN index on external_id answers it. Only the narrow columns change detection
- * needs: the documents are read for changed items alone (see loadConfigs).
+ * alias): one GIN probe per id, for references to items outside the scrape.
  */
 export async function findItems(
   client: Queryable,
@@ -27,9 +46,11 @@ export async function findItems(
 ): Promise<StoredItem[]> {
   if (externalIds.length === 0) return [];
   const result = await client.query(
-    `select id, type, external_id, config_hash, health, deleted_at is not null as deleted, path
-       from config_items
-      where agent_id = $1 and external_id && $2::text[] and type = any($3::text[])`,
+    `select distinct ci.id, ci.type, ci.external_id, ci.config_hash, ci.health,
+            ci.deleted_at is not null as deleted, ci.path
+       from unnest($2::text[]) as wanted(external_id)
+       join config_items ci on ci.external_id @> array[wanted.external_id]
+      where ci.agent_id = $1 and ci.type = any($3::text[])`,
     [agentId, externalIds, types],
   );
   return z.array(storedItemRow).parse(result.rows);
@@ -108,7 +129,8 @@ export async function touchLastScraped(
 
 /**
  * Alias relationships: live items of the same agent that share an external id with one of
- * `ids` (e.g. a Kubernetes node and the EC2 instance it runs on) are linked under `selector`.
+ * `ids` (e.g. a Kubernetes node and the EC2 instance it runs on) are linked, both ways,
+ * under `selector`. Called for items that carry aliases.
  */
 export async function linkAliases(
   client: Queryable,
@@ -117,13 +139,18 @@ export async function linkAliases(
 ): Promise<void> {
   if (ids.length === 0) return;
   await client.query(
-    `insert into config_relationships (config_id, related_id, relation, selector_id)
-     select ci.id, other.id, 'alias', $2
-       from config_items ci
-       join config_items other
-         on other.external_id && ci.external_id and other.id <> ci.id
-        and other.agent_id = ci.agent_id and other.deleted_at is null
-      where ci.id = any($1::uuid[])
+    `with pairs as (
+       select ci.id as a, other.id as b
+         from config_items ci
+         join config_items other
+           on other.external_id && ci.external_id and other.id <> ci.id
+          and other.agent_id = ci.agent_id and other.deleted_at is null
+        where ci.id = any($1::uuid[])
+     )
+     insert into config_relationships (config_id, related_id, relation, selector_id)
+     select distinct config_id, related_id, 'alias', $2
+       from (select a as config_id, b as related_id from pairs
+             union select b, a from pairs) both_ways
      on conflict (config_id, related_id, selector_id) do update set deleted_at = null
        where config_relationships.deleted_at is not null`,
     [ids, selector],
