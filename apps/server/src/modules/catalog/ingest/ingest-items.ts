@@ -1,0 +1,245 @@
+import type { NewEvent } from '../../events/event.ts';
+import type { ConfigHealth, ConfigRef, ScrapedItem } from '../scrapers/scrape-result.ts';
+import { normalise } from './canonical.ts';
+import { diffConfigs } from './config-diff.ts';
+import { fingerprintChange } from './fingerprint.ts';
+import { aliasSelector, countFor, type IngestRun, type KnownItem } from './ingest-run.ts';
+import { itemEvent, type ItemTransition } from './item-events.ts';
+import {
+  itemKey,
+  itemRowJson,
+  parentsFirst,
+  prepareItem,
+  rowsJson,
+  type PreparedItem,
+} from './item-rows.ts';
+import {
+  findItems,
+  insertItems,
+  loadAgentItems,
+  linkAliases,
+  loadConfigs,
+  touchLastScraped,
+  updateItems,
+  type StoredItem,
+} from './items.repository.ts';
+import { storeChanges, type ChangeRow } from './changes.repository.ts';
+
+/** Items per batch: one lookup, one transaction, a handful of multi-row statements. */
+export const itemBatchSize = 1000;
+
+type Plan =
+  | { kind: 'new'; prepared: PreparedItem; id: string; parent: KnownItem | undefined }
+  | { kind: 'unchanged'; prepared: PreparedItem; stored: StoredItem }
+  | { kind: 'changed'; prepared: PreparedItem; stored: StoredItem; parent: KnownItem | undefined };
+
+export async function ingestItems(
+  run: IngestRun,
+  items: readonly ScrapedItem[],
+  newId: () => string,
+): Promise<void> {
+  const ordered = parentsFirst(items);
+  const stored = indexStored(
+    await loadAgentItems(run.db.pool, run.agentId, [...new Set(items.map((item) => item.type))]),
+  );
+  for (let start = 0; start < ordered.length; start += itemBatchSize) {
+    await ingestBatch(run, ordered.slice(start, start + itemBatchSize), stored, newId);
+  }
+}
+
+async function ingestBatch(
+  run: IngestRun,
+  batch: readonly ScrapedItem[],
+  stored: ReadonlyMap<string, StoredItem>,
+  newId: () => string,
+) {
+  const prepared = batch.map(prepareItem);
+  await resolveParents(run, prepared);
+  const plans: Plan[] = [];
+  for (const p of prepared) {
+    const keys = p.externalIds.map((id) => itemKey(p.item.type, id));
+    // The same item twice in one result: the first one counts.
+    if (keys.some((key) => run.known.has(key))) continue;
+    const parent = p.item.parent
+      ? run.known.get(itemKey(p.item.parent.type, p.item.parent.externalId))
+      : undefined;
+    const match = keys.map((key) => stored.get(key)).find((row) => row !== undefined);
+    const plan: Plan = !match
+      ? { kind: 'new', prepared: p, id: newId(), parent }
+      : match.config_hash === p.hash && match.deleted === (p.item.deletedAt !== undefined)
+        ? { kind: 'unchanged', prepared: p, stored: match }
+        : { kind: 'changed', prepared: p, stored: match, parent };
+    const known: KnownItem =
+      plan.kind === 'new'
+        ? { id: plan.id, type: p.item.type, path: pathUnder(parent) }
+        : plan.kind === 'unchanged'
+          ? { id: plan.stored.id, type: p.item.type, path: plan.stored.path }
+          : { id: plan.stored.id, type: p.item.type, path: pathUnder(parent) };
+    for (const key of keys) run.known.set(key, known);
+    plans.push(plan);
+  }
+  await writeBatch(run, plans);
+}
+
+/** Stored rows by itemKey; a live row wins over a soft-deleted one with the same key. */
+function indexStored(rows: readonly StoredItem[]): Map<string, StoredItem> {
+  const byKey = new Map<string, StoredItem>();
+  for (const row of rows) {
+    for (const id of row.external_id ?? []) {
+      const key = itemKey(row.type, id);
+      const current = byKey.get(key);
+      if (!current || (current.deleted && !row.deleted)) byKey.set(key, row);
+    }
+  }
+  return byKey;
+}
+
+/** Parents neither in this result nor seen yet are looked up in the database. */
+async function resolveParents(run: IngestRun, prepared: readonly PreparedItem[]) {
+  const inResult = new Set(
+    prepared.flatMap((p) => p.externalIds.map((id) => itemKey(p.item.type, id))),
+  );
+  const wanted: ConfigRef[] = [];
+  for (const { item } of prepared) {
+    const key = item.parent && itemKey(item.parent.type, item.parent.externalId);
+    if (item.parent && key && !run.known.has(key) && !inResult.has(key)) wanted.push(item.parent);
+  }
+  if (wanted.length === 0) return;
+  const rows = await findItems(
+    run.db.pool,
+    run.agentId,
+    [...new Set(wanted.map((ref) => ref.type))],
+    [...new Set(wanted.map((ref) => ref.externalId))],
+  );
+  for (const row of rows) {
+    if (row.deleted) continue;
+    for (const id of row.external_id ?? []) {
+      run.known.set(itemKey(row.type, id), { id: row.id, type: row.type, path: row.path });
+    }
+  }
+}
+
+function pathUnder(parent: KnownItem | undefined): string | null {
+  if (!parent) return null;
+  return parent.path ? `${parent.path}.${parent.id}` : parent.id;
+}
+
+async function writeBatch(run: IngestRun, plans: readonly Plan[]) {
+  const changed = plans.filter((plan) => plan.kind === 'changed');
+  const before = await loadConfigs(
+    run.db.pool,
+    changed.map((plan) => plan.stored.id),
+  );
+  const inserts: string[] = [];
+  const updates: string[] = [];
+  const changes: Array<ChangeRow & { config_id: string }> = [];
+  const events: NewEvent[] = [];
+  const typeById = new Map<string, string>();
+  const aliased: string[] = [];
+  for (const plan of plans) {
+    const { item } = plan.prepared;
+    const health: ConfigHealth = item.health ?? 'unknown';
+    const placement = { scraperId: run.scraperId, agentId: run.agentId, now: run.now };
+    if (plan.kind === 'unchanged') {
+      countFor(run, item.type, 'unchanged');
+      continue;
+    }
+    const id = plan.kind === 'new' ? plan.id : plan.stored.id;
+    typeById.set(id, item.type);
+    if (plan.prepared.externalIds.length > 1) aliased.push(id);
+    const row = itemRowJson(plan.prepared, {
+      ...placement,
+      id,
+      parentId: plan.parent?.id ?? null,
+      path: pathUnder(plan.parent),
+    });
+    // A soft-deleted item that comes back counts as created again.
+    const revived = plan.kind === 'changed' && plan.stored.deleted && !item.deletedAt;
+    const transition: ItemTransition = {
+      id,
+      type: item.type,
+      name: item.name,
+      created: plan.kind === 'new' || revived,
+      deleted: plan.kind === 'changed' && item.deletedAt !== undefined && !plan.stored.deleted,
+      configChanged: false,
+      health,
+    };
+    if (plan.kind === 'new') {
+      inserts.push(row);
+      countFor(run, item.type, item.deletedAt ? 'deleted' : 'added');
+      const event = itemEvent(transition);
+      if (event) events.push(event);
+      continue;
+    }
+    updates.push(row);
+    countFor(run, item.type, transition.deleted ? 'deleted' : revived ? 'added' : 'updated');
+    const diff = documentChange(before.get(id), plan.prepared, run.now);
+    if (diff) changes.push({ ...diff, config_id: id });
+    const healthBefore = plan.stored.health ?? 'unknown';
+    if (healthBefore !== health)
+      changes.push({ ...healthChange(healthBefore, health, run.now), config_id: id });
+    const event = itemEvent({ ...transition, configChanged: diff !== undefined, healthBefore });
+    if (event) events.push(event);
+  }
+  const allIds = plans.map((plan) => (plan.kind === 'new' ? plan.id : plan.stored.id));
+  await run.db.transaction(async (client) => {
+    if (inserts.length > 0) await insertItems(client, rowsJson(inserts));
+    if (updates.length > 0) await updateItems(client, rowsJson(updates));
+    for (const configId of await storeChanges(client, changes)) {
+      countFor(run, typeById.get(configId) ?? 'unknown', 'changes');
+    }
+    await touchLastScraped(client, allIds, run.now);
+    await linkAliases(client, aliased, aliasSelector(run.scraperId));
+    if (run.enqueue && events.length > 0) await run.enqueue(client, events);
+  });
+}
+
+/** A `diff` change when the normalised document differs; undefined when only fields moved. */
+function documentChange(stored: unknown, prepared: PreparedItem, now: Date): ChangeRow | undefined {
+  const before = normalise(stored ?? null);
+  if (JSON.stringify(before) === prepared.configJson) return undefined;
+  const after: unknown = JSON.parse(prepared.configJson);
+  const result = diffConfigs(before, after);
+  const at = now.toISOString();
+  return {
+    external_change_id: null,
+    change_type: 'diff',
+    severity: 'info',
+    source: 'diff',
+    summary: result.summary,
+    details: { paths: result.paths },
+    patches: result.patch ?? null,
+    diff: result.diff,
+    fingerprint: fingerprintChange({ changeType: 'diff', patches: result.patch }),
+    count: 1,
+    first_observed: at,
+    created_at: at,
+    external_created_by: null,
+  };
+}
+
+const healthSeverity: Record<ConfigHealth, string> = {
+  healthy: 'info',
+  unknown: 'info',
+  warning: 'medium',
+  unhealthy: 'high',
+};
+
+function healthChange(from: ConfigHealth, to: ConfigHealth, now: Date): ChangeRow {
+  const at = now.toISOString();
+  return {
+    external_change_id: null,
+    change_type: 'HealthChanged',
+    severity: healthSeverity[to],
+    source: 'health',
+    summary: `health changed from ${from} to ${to}`,
+    details: { from, to },
+    patches: null,
+    diff: null,
+    fingerprint: null,
+    count: 1,
+    first_observed: at,
+    created_at: at,
+    external_created_by: null,
+  };
+}
