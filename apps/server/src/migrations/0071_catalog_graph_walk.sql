@@ -2,9 +2,11 @@
 -- (parent_id). One breadth-first walk serves related_configs_recursive and the changes search.
 
 -- Items reachable from start_id within max_depth hops (the start at depth 0), each once at its
--- smallest depth. 'outgoing' follows config_id -> related_id and parent -> child, 'incoming'
--- the reverse, 'all' both. A relation filter 'hard' keeps parent/child links and relationships
--- whose relation is 'hard'. Visited items are never walked again, so cycles end.
+-- smallest depth, with related_ids: the items of the answer it links to (config_id ->
+-- related_id, parent -> child) by a link the walk went along. 'outgoing' follows those links
+-- forwards, 'incoming' backwards, 'all' both ways. A relation filter 'hard' keeps parent/child
+-- links and relationships whose relation is 'hard'. Visited items are never walked again, so
+-- cycles end; the visited set is a jsonb object so that each test is a key lookup.
 create or replace function config_graph_walk(
   start_id uuid,
   type_filter text default 'outgoing',
@@ -12,16 +14,21 @@ create or replace function config_graph_walk(
   include_deleted_configs boolean default false,
   incoming_relation text default 'both',
   outgoing_relation text default 'both'
-) returns table (id uuid, depth integer)
+) returns table (id uuid, depth integer, related_ids uuid[])
 language plpgsql stable as $$
 declare
-  visited uuid[] := array[start_id];
+  visited jsonb := jsonb_build_object(start_id::text, 0);
   frontier uuid[] := array[start_id];
   level integer := 0;
   outgoing boolean := type_filter in ('outgoing', 'all');
   incoming boolean := type_filter in ('incoming', 'all');
   out_soft boolean := coalesce(outgoing_relation, 'both') <> 'hard';
   in_soft boolean := coalesce(incoming_relation, 'both') <> 'hard';
+  link_from uuid[] := '{}';
+  link_to uuid[] := '{}';
+  level_from uuid[];
+  level_to uuid[];
+  level_next uuid[];
 begin
   if type_filter is null or type_filter not in ('outgoing', 'incoming', 'all') then
     raise exception 'type_filter must be one of outgoing, incoming, all' using errcode = '22023';
@@ -31,32 +38,48 @@ begin
     raise exception 'incoming_relation and outgoing_relation must be hard or both'
       using errcode = '22023';
   end if;
-  id := start_id; depth := 0;
-  return next;
   while level < least(coalesce(max_depth, 10), 10) and cardinality(frontier) > 0 loop
     level := level + 1;
-    select coalesce(array_agg(distinct e.next_id), '{}'::uuid[]) into frontier
+    select coalesce(array_agg(e.src), '{}'), coalesce(array_agg(e.dst), '{}'),
+           coalesce(array_agg(e.next), '{}')
+      into level_from, level_to, level_next
       from (
-        select r.related_id as next_id
+        select r.config_id as src, r.related_id as dst, r.related_id as next
           from unnest(frontier) f(x) join config_relationships r on r.config_id = f.x
          where outgoing and r.deleted_at is null and (out_soft or r.relation = 'hard')
         union all
-        select c.id from unnest(frontier) f(x) join config_items c on c.parent_id = f.x
+        select c.parent_id, c.id, c.id
+          from unnest(frontier) f(x) join config_items c on c.parent_id = f.x
          where outgoing
         union all
-        select r.config_id
+        select r.config_id, r.related_id, r.config_id
           from unnest(frontier) f(x) join config_relationships r on r.related_id = f.x
          where incoming and r.deleted_at is null and (in_soft or r.relation = 'hard')
         union all
-        select c.parent_id from unnest(frontier) f(x) join config_items c on c.id = f.x
+        select c.parent_id, c.id, c.parent_id
+          from unnest(frontier) f(x) join config_items c on c.id = f.x
          where incoming and c.parent_id is not null
-      ) e
-      join config_items ci on ci.id = e.next_id
-      left join unnest(visited) v(x) on v.x = e.next_id
-     where v.x is null and (include_deleted_configs or ci.deleted_at is null);
-    visited := visited || frontier;
-    return query select f.x, level from unnest(frontier) f(x);
+      ) e;
+    link_from := link_from || level_from;
+    link_to := link_to || level_to;
+    select coalesce(array_agg(n.x), '{}') into frontier
+      from (select distinct x from unnest(level_next) u(x) where not visited ? x::text) n
+     where include_deleted_configs
+        or exists (select 1 from config_items ci where ci.id = n.x and ci.deleted_at is null);
+    visited := visited || coalesce(
+      (select jsonb_object_agg(f.x::text, level) from unnest(frontier) f(x)), '{}'::jsonb);
   end loop;
+  return query
+    with links as (
+      select l.a, jsonb_agg(distinct l.b) as bs
+        from unnest(link_from, link_to) l(a, b)
+       where visited ? l.b::text
+       group by l.a
+    ),
+    by_item as (select coalesce(jsonb_object_agg(links.a::text, links.bs), '{}'::jsonb) as m from links)
+    select v.key::uuid, v.value::integer,
+           coalesce(array(select jsonb_array_elements_text(b.m -> v.key)::uuid), '{}'::uuid[])
+      from jsonb_each_text(visited) v, by_item b;
 end;
 $$;
 
@@ -94,35 +117,17 @@ create or replace function related_configs_recursive(
   health text default null
 ) returns setof related_config_items
 language sql stable as $$
-  with walk as materialized (
-    select w.id, w.depth
-      from config_graph_walk(related_configs_recursive.config_id, type_filter, max_depth,
-                             include_deleted_configs, incoming_relation, outgoing_relation) w
-  ),
-  links as (
-    select r.config_id as a, r.related_id as b
-      from config_relationships r
-      join walk wa on wa.id = r.config_id
-      join walk wb on wb.id = r.related_id
-     where r.deleted_at is null
-    union
-    select c.parent_id, c.id
-      from config_items c
-      join walk wa on wa.id = c.id
-      join walk wb on wb.id = c.parent_id
-  ),
-  grouped as (select l.a, array_agg(l.b) as related_ids from links l group by l.a)
   select
     ci.id, ci.name, ci.type, ci.config_class, ci.parent_id, ci.path, ci.agent_id, ci.scraper_id,
     ci.created_by, ci.tags, ci.labels, ci.health, ci.status, ci.ready, ci.description,
     ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_7d, ci.cost_total_30d,
     ci.created_at, ci.updated_at, ci.deleted_at,
     coalesce(s.changes, 0), coalesce(s.analysis, '{}'::jsonb),
-    coalesce(g.related_ids, '{}'::uuid[]), w.depth
-  from walk w
+    w.related_ids, w.depth
+  from config_graph_walk(related_configs_recursive.config_id, type_filter, max_depth,
+                         include_deleted_configs, incoming_relation, outgoing_relation) w
   join config_items ci on ci.id = w.id
   left join config_item_summaries s on s.config_id = ci.id
-  left join grouped g on g.a = ci.id
   where w.depth > 0
     and (related_configs_recursive.type is null
          or ci.type = any(string_to_array(related_configs_recursive.type, ',')))

@@ -63,6 +63,56 @@ describe('POST /api/catalog/summary', () => {
     expect(rows[0]).toMatchObject({ cost_total_7d: 2.5, cost_total_30d: 10 });
   });
 
+  it('answers from the rollups what a scan of the items answers, through every kind of write', async () => {
+    // A health filter that keeps every item sends the same question down the scanning path.
+    const both = async (body: Record<string, unknown>) => {
+      const fast = rowsOf((await summary(body)).json);
+      const scanned = rowsOf((await summary({ ...body, health: '!none' })).json);
+      expect(fast).toEqual(scanned);
+      return fast;
+    };
+    const bodies = [
+      {},
+      { deleted: true, cost: '1d' },
+      { changes: { since: 'now-36h' }, analysis: { since: 'now-1h' } },
+      { changes: { since: '30d' }, deleted: true },
+    ];
+    const check = async () => {
+      for (const body of bodies) await both(body);
+    };
+    await check();
+    await api.query(`insert into config_changes (config_id, change_type, created_at)
+      select id, 'bump', now() - interval '90 minutes' from config_items`);
+    await api.query(
+      `update config_items set health = 'unhealthy', cost_total_1d = 3 where name = 'node-1'`,
+    );
+    await api.query(`update config_items set deleted_at = now() where name = 'prod-cluster'`);
+    await api.query(`update config_items set type = 'Kubernetes::Other' where name = 'web-pod'`);
+    await api.query(`update config_analysis set status = 'resolved'`);
+    await api.query(`insert into config_analysis (config_id, analyzer, analysis_type, last_observed)
+      select id, 'cve', 'security', now() - interval '20 minutes' from config_items`);
+    await check();
+    await api.query(
+      `update config_analysis set last_observed = now() - interval '3 hours' where analyzer = 'cve'`,
+    );
+    await api.query(`delete from config_changes where change_type = 'bump' and config_id in
+      (select id from config_items where name = 'node-1')`);
+    await check();
+    const before = rowsOf((await summary({ deleted: true })).json);
+    expect(before.map((row) => row.type)).toContain('Kubernetes::Other');
+    await api.query(
+      `insert into config_items (name, type, health) values ('gone', 'Kubernetes::Gone', 'healthy')`,
+    );
+    await api.query(`insert into config_changes (config_id, change_type)
+      select id, 'x' from config_items where name = 'gone'`);
+    await api.query(`delete from config_items where name = 'gone'`);
+    await check();
+    const after = rowsOf((await summary({ deleted: true, changes: { since: '1d' } })).json);
+    expect(after.map((row) => row.type)).not.toContain('Kubernetes::Gone');
+    await api.query(`update config_items set type = 'Kubernetes::Pod' where name = 'web-pod'`);
+    await api.query(`update config_items set deleted_at = null`);
+  });
+
   it.each([
     [{ groupBy: ['bad key!'] }, 'groupBy.0'],
     [{ changes: { since: 'yesterday' } }, 'changes.since'],

@@ -12,8 +12,6 @@ export function isCatalogTime(text: string): boolean {
   );
 }
 
-export const catalogTimeSchema = z
-  .string()
-  .refine(isCatalogTime, {
-    error: 'must be a duration (30d), date math (now-2d) or an RFC 3339 time',
-  });
+export const catalogTimeSchema = z.string().refine(isCatalogTime, {
+  error: 'must be a duration (30d), date math (now-2d) or an RFC 3339 time',
+});

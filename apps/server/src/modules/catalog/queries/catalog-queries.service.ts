@@ -13,7 +13,8 @@ import type { Actor } from '../../../platform/http/actor.ts';
 import { authorise } from '../../../platform/http/authorise.ts';
 import { resolveCatalogTime } from './catalog-time.ts';
 import { searchChanges, type ChangesQuery } from './changes.repository.ts';
-import { summariseItems } from './summary.repository.ts';
+import { rollupAnswers, summariseByType } from './summary-rollup.repository.ts';
+import { summariseItems, type SummaryQuery } from './summary.repository.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +29,7 @@ export function createCatalogQueriesService(db: Database) {
       const now = Date.now();
       const changesSince = request.changes?.since;
       const analysisSince = request.analysis?.since;
-      return summariseItems(db.pool, {
+      const query: SummaryQuery = {
         groupBy: [...new Set([...(request.groupBy ?? ['type']), ...(request.tags ?? [])])],
         labels: request.filter ?? {},
         health: request.health,
@@ -41,7 +42,10 @@ export function createCatalogQueriesService(db: Database) {
           : undefined,
         cost: request.cost,
         deleted: request.deleted ?? false,
-      });
+      };
+      return rollupAnswers(query)
+        ? summariseByType(db.pool, query)
+        : summariseItems(db.pool, query);
     },
 
     async changes(actor: Actor, body: unknown): Promise<CatalogChangesResponse> {

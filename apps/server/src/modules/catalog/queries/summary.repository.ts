@@ -88,13 +88,15 @@ export async function summariseItems(
     ),
     by_health as (
       select ${groupCols}, health, count(*)::int as n, max(created_at) as created_at,
-             max(updated_at) as updated_at, sum(cost_total_30d) as cost_total_30d
-             ${costWindow ? ', sum(cost_window) as cost_window' : ''}
+             max(updated_at) as updated_at, sum(cost_total_30d) as cost_total_30d,
+             count(cost_total_30d)::int as costed
+             ${costWindow ? ', coalesce(sum(cost_window), 0) as cost_window' : ''}
         from items group by ${groupCols}, health
     ),
     groups as (
       select ${groupCols}, sum(n)::int as count, max(created_at) as created_at,
-             max(updated_at) as updated_at, sum(cost_total_30d)::float8 as cost_total_30d
+             max(updated_at) as updated_at, sum(cost_total_30d)::float8 as cost_total_30d,
+             sum(costed)::int as costed
              ${costWindow ? ', sum(cost_window)::float8 as cost_window' : ''},
              jsonb_object_agg(health, n) as health_map
         from by_health group by ${groupCols}
@@ -119,7 +121,7 @@ export async function summariseItems(
              'cost_total_30d', g.cost_total_30d,
              'created_at', g.created_at,
              'updated_at', g.updated_at
-             ${costWindow ? `, '${costWindow}', g.cost_window` : ''}) as row
+             ${costWindow ? `, '${costWindow}', case when g.costed > 0 then g.cost_window end` : ''}) as row
       from groups g
       left join changed ch on ${joinOn('ch', 'g')}
       left join analysed an on ${joinOn('an', 'g')}
