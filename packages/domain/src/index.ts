@@ -18,3 +18,6 @@ export * from './api/api-error.ts';
 export * from './properties/property.ts';
 export * from './health/every-schedule.ts';
 export * from './search/search.ts';
+export * from './catalog/catalog-since.ts';
+export * from './catalog/catalog-summary.ts';
+export * from './catalog/catalog-changes.ts';

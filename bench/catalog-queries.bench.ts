@@ -1,0 +1,255 @@
+import http from 'node:http';
+import os from 'node:os';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createDatabase } from '../apps/server/src/platform/db.ts';
+import { buildApp } from '../apps/server/src/platform/http/app.ts';
+import { defaultIdentityTimes } from '../apps/server/src/modules/identity/identity.settings.ts';
+import { createApi } from '../apps/server/src/routes.ts';
+import { graphNodes, nodeId, seedGraph, seedMoreChanges } from './catalog-graph.ts';
+import { createBenchDatabase } from './database.ts';
+import { stats, type Stats } from './measure.ts';
+import { seed } from './seed.ts';
+import { signInViewer } from './session.ts';
+
+/**
+ * The catalog's query goals (issue #22) at 100k items and 1M changes: POST /catalog/summary
+ * (median ≤ 25 ms, anchor duty 170 ms), a changes search for one config recursive downstream
+ * (≤ 30 ms), related_configs_recursive at depth 10 on a 10,000-node graph (≤ 50 ms).
+ */
+const settings = {
+  items: positive('BENCH_ITEMS', 100_000),
+  changes: positive('BENCH_CHANGES', 1_000_000),
+  iterations: positive('BENCH_ITERATIONS', 100),
+  deadlineMinutes: 25,
+};
+const goals = { summaryMs: 25, summaryAnchorMs: 170, changesMs: 30, relatedMs: 50 } as const;
+
+const cleanups: Array<() => Promise<unknown>> = [];
+async function cleanUp(): Promise<void> {
+  for (const step of cleanups.splice(0).reverse()) {
+    await step().catch((error: unknown) => console.error('bench: clean-up step failed', error));
+  }
+}
+const deadline = setTimeout(() => {
+  console.error(`bench: still running after ${settings.deadlineMinutes} min; stopping`);
+  void cleanUp().finally(() => process.exit(2));
+}, settings.deadlineMinutes * 60_000);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One request on a keep-alive socket, as a browser tab sends it (cookie, Origin, JSON). */
+function send(baseUrl: string, method: string, path: string, cookie: string, body?: unknown) {
+  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = http.request(
+      `${baseUrl}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          cookie,
+          origin: baseUrl,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+interface Case {
+  readonly name: string;
+  readonly goalMs?: number;
+  run(): Promise<{ status: number; bytes: number }>;
+}
+
+async function measure(c: Case): Promise<{ name: string; stats: Stats; bytes: number }> {
+  for (let i = 0; i < 10; i++) await c.run();
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < settings.iterations; i++) {
+    const started = performance.now();
+    const answer = await c.run();
+    times.push(performance.now() - started);
+    if (answer.status !== 200) throw new Error(`${c.name}: status ${answer.status}`);
+    bytes = answer.bytes;
+  }
+  return { name: c.name, stats: stats(times), bytes };
+}
+
+async function main(): Promise<void> {
+  const log = pino({ level: 'warn' });
+  const step = (text: string): void => console.log(`bench: ${text}`);
+  const database = await createBenchDatabase(log);
+  cleanups.push(() => database.drop());
+  const seeder = new pg.Pool({ connectionString: database.url, max: 4 });
+  step(`seeding ${settings.items} items`);
+  const counts = await seed(seeder, settings.items);
+  step(`seeding changes up to ${settings.changes} and the relationship graphs`);
+  const extra = await seedMoreChanges(seeder, settings.changes);
+  const graph = await seedGraph(seeder);
+  await seeder.query('vacuum analyze');
+  const graphStart = await nodeId(seeder, 0);
+  const treeStart = await nodeId(seeder, graphNodes + 40);
+  await seeder.end();
+  step(`seeded ${JSON.stringify({ ...counts, extraChanges: extra, ...graph })}`);
+
+  const db = createDatabase(database.url, 20);
+  cleanups.push(() => db.close());
+  const logger = pino({ level: 'silent' });
+  const api = await createApi(db, {
+    log: logger,
+    identity: {
+      ...defaultIdentityTimes,
+      secretKey: 'bench-secret-key'.repeat(4),
+      secureCookies: false,
+    },
+    edition: 'full',
+    localProperties: [],
+  });
+  const app = await buildApp({
+    db,
+    logger,
+    authenticate: api.authenticate,
+    bodyLimit: 10485760,
+    routes: api.routes,
+  });
+  cleanups.push(() => app.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const cookie = await signInViewer(db);
+  const direct = new pg.Pool({ connectionString: database.url, max: 2 });
+  cleanups.push(() => direct.end());
+
+  const summaryBody = {
+    groupBy: ['type'],
+    deleted: false,
+    changes: { since: '30d' },
+    analysis: { since: '30d' },
+    cost: '30d',
+  };
+  const relatedSql = `select * from related_configs_recursive($1::uuid, 'all', true, 10)`;
+  const cases: Case[] = [
+    {
+      name: 'POST /api/catalog/summary (groupBy type, changes and analysis since 30d, cost 30d)',
+      goalMs: goals.summaryMs,
+      run: () => send(baseUrl, 'POST', '/api/catalog/summary', cookie, summaryBody),
+    },
+    {
+      name: 'POST /api/catalog/summary (groupBy tag cluster, label filter)',
+      run: () =>
+        send(baseUrl, 'POST', '/api/catalog/summary', cookie, {
+          groupBy: ['cluster'],
+          filter: { env: 'production' },
+          changes: { since: 'now-7d' },
+        }),
+    },
+    {
+      name: 'POST /api/catalog/changes (one config, recursive downstream depth 5, default now-2d)',
+      goalMs: goals.changesMs,
+      run: () =>
+        send(baseUrl, 'POST', '/api/catalog/changes', cookie, {
+          id: treeStart,
+          recursive: 'downstream',
+        }),
+    },
+    {
+      name: 'POST /api/catalog/changes (one config, downstream, from now-30d)',
+      run: () =>
+        send(baseUrl, 'POST', '/api/catalog/changes', cookie, {
+          id: treeStart,
+          recursive: 'downstream',
+          from: 'now-30d',
+        }),
+    },
+    {
+      name: 'related_configs_recursive depth 10, type_filter all, 10,000-node graph (SQL, all rows)',
+      goalMs: goals.relatedMs,
+      run: async () => {
+        const result = await direct.query(relatedSql, [graphStart]);
+        return {
+          status: result.rowCount === graphNodes - 1 ? 200 : 500,
+          bytes: result.rowCount ?? 0,
+        };
+      },
+    },
+    {
+      name: 'GET /api/db/rpc/related_configs_recursive depth 10, all, select=id,name,type,related_ids',
+      run: () =>
+        send(
+          baseUrl,
+          'GET',
+          `/api/db/rpc/related_configs_recursive?config_id=${graphStart}&type_filter=all&include_deleted_configs=true&max_depth=10&select=id,name,type,related_ids`,
+          cookie,
+        ),
+    },
+  ];
+  const results = [];
+  for (const c of cases) {
+    step(`measuring ${c.name}`);
+    const result = await measure(c);
+    results.push({ ...result, goalMs: c.goalMs });
+    step(`  median ${result.stats.median.toFixed(2)} ms, p95 ${result.stats.p95.toFixed(2)} ms`);
+  }
+  const plans: Record<string, string> = {};
+  const explain = async (label: string, sql: string, values: unknown[]) => {
+    const plan = await direct.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${sql}`,
+      values,
+    );
+    plans[label] = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+  await explain('related_configs_recursive', relatedSql, [graphStart]);
+
+  console.log('\n| case | median ms | p95 ms | min ms | goal | bytes or rows |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of results) {
+    const goal =
+      r.goalMs === undefined
+        ? ''
+        : `≤ ${r.goalMs} ms ${r.stats.median <= r.goalMs ? 'met' : 'MISSED'}`;
+    console.log(
+      `| ${r.name} | ${r.stats.median.toFixed(2)} | ${r.stats.p95.toFixed(2)} | ${r.stats.min.toFixed(2)} | ${goal} | ${r.bytes} |`,
+    );
+  }
+  const summaryMedian = results[0]?.stats.median ?? Number.NaN;
+  console.log(
+    `\nsummary ratio vs duty's 170 ms anchor: ${(summaryMedian / goals.summaryAnchorMs).toFixed(3)}`,
+  );
+  console.log(
+    JSON.stringify({
+      date: new Date().toISOString(),
+      machine: {
+        nproc: os.availableParallelism(),
+        cpu: os.cpus()[0]?.model,
+        node: process.version,
+        postgres: database.serverVersion,
+      },
+      seed: { ...counts, extraChanges: extra, ...graph },
+    }),
+  );
+  if (process.env.BENCH_PLANS)
+    for (const [label, plan] of Object.entries(plans)) console.log(`\n${label}\n${plan}`);
+}
+
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+try {
+  await main();
+} finally {
+  agent.destroy();
+  await cleanUp();
+  clearTimeout(deadline);
+}
