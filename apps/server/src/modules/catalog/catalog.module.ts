@@ -1,4 +1,11 @@
-import { defineModule } from '../../platform/module.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../../platform/db.ts';
+import { defineModule, type VigilModule } from '../../platform/module.ts';
+import {
+  createCatalogLifecycleWorker,
+  defaultCatalogLifecycleSettings,
+  type CatalogLifecycleSettings,
+} from './retention/retention.worker.ts';
 
 /** The catalog area: config items, their changes and relationships (tables only so far). */
 export const catalogModule = defineModule({
@@ -16,3 +23,15 @@ export const catalogModule = defineModule({
   ],
   functions: [{ name: 'related_configs_recursive', object: 'database' }],
 });
+
+/** The catalog area with its workers: retention per scraper and the insight lifecycle. */
+export function createCatalogModule(
+  db: Database,
+  log: Logger,
+  lifecycle: CatalogLifecycleSettings = defaultCatalogLifecycleSettings,
+): VigilModule {
+  return defineModule({
+    ...catalogModule,
+    workers: [...(catalogModule.workers ?? []), createCatalogLifecycleWorker(db, log, lifecycle)],
+  });
+}
