@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../database.ts';
@@ -23,8 +22,13 @@ export function useLifecycleDatabase() {
     if (!database) throw new Error('the database is created in beforeAll');
     return database;
   };
-  const query = async (text: string, values: unknown[] = []): Promise<pg.QueryResultRow[]> =>
-    (await get().db.pool.query(text, values)).rows;
+  const query = async (
+    text: string,
+    values: unknown[] = [],
+  ): Promise<Record<string, unknown>[]> => {
+    const result = await get().db.pool.query<Record<string, unknown>>(text, values);
+    return result.rows;
+  };
   return {
     get db() {
       return get().db;
