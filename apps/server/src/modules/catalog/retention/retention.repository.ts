@@ -194,6 +194,8 @@ export interface RetentionRecord {
   readonly summary: Readonly<Record<string, number>>;
   readonly errors: readonly string[];
   readonly skipped: readonly string[];
+  /** success_count; the sum of the summary's counts unless given. */
+  readonly successCount?: number;
 }
 
 /** One job history row per run (per scraper for scraper retention), with its counts. */
@@ -203,7 +205,7 @@ export async function recordRetentionRun(db: Queryable, run: RetentionRecord): P
     ...(run.errors.length > 0 ? { errors: run.errors } : {}),
     ...(run.skipped.length > 0 ? { skipped: run.skipped } : {}),
   };
-  const total = Object.values(run.summary).reduce((sum, n) => sum + n, 0);
+  const total = run.successCount ?? Object.values(run.summary).reduce((sum, n) => sum + n, 0);
   await db.query(
     `insert into job_history (name, agent_id, resource_type, resource_id, resource_name, status,
        details, hostname, duration_millis, success_count, error_count, time_start, time_end)
