@@ -64,25 +64,42 @@ export async function deleteChangesOlderThan(
   return deleted.rowCount ?? 0;
 }
 
-/** Deletes one batch of changes of a type beyond the newest `keep` of each of the scraper's items. */
-export async function deleteChangesBeyondCount(
+/** One page of the scraper's item ids after `afterId`, in id order (keyset paging). */
+export async function scraperItemPage(
   db: Queryable,
   scraperId: string,
+  afterId: string,
+  size: number,
+): Promise<string[]> {
+  const found = await db.query(
+    `select id from config_items where scraper_id = $1 and id > $2 order by id limit $3`,
+    [scraperId, afterId, size],
+  );
+  return found.rows.map((row) => z.object({ id: z.string() }).parse(row).id);
+}
+
+/**
+ * Deletes one batch of changes of a type beyond the newest `keep` of each of these items.
+ * Per item through the (change_type, config_id, created_at) index, so that a batch costs the
+ * surplus it deletes rather than a ranking of every change of the scraper.
+ */
+export async function deleteChangesBeyondCount(
+  db: Queryable,
+  configIds: readonly string[],
   changeType: string,
   keep: number,
   batch: number,
 ): Promise<number> {
   const deleted = await db.query(
     `delete from config_changes where id in (
-       select id from (
-         select cc.id, row_number() over (
-                  partition by cc.config_id order by cc.created_at desc, cc.id desc) as n
-         from config_changes cc
-         join config_items ci on ci.id = cc.config_id
-         where ci.scraper_id = $1 and cc.change_type = $2) ranked
-       where n > $3
+       select surplus.id from unnest($1::uuid[]) as item(id)
+       cross join lateral (
+         select cc.id from config_changes cc
+         where cc.change_type = $2 and cc.config_id = item.id
+         order by cc.created_at desc, cc.id desc
+         offset $3) surplus
        limit $4)`,
-    [scraperId, changeType, keep, batch],
+    [configIds, changeType, keep, batch],
   );
   return deleted.rowCount ?? 0;
 }

@@ -13,6 +13,7 @@ import {
   listScrapers,
   purgeScraperItems,
   purgeUnownedItems,
+  scraperItemPage,
   recordRetentionRun,
   softDeleteByAge,
   softDeleteStale,
@@ -109,8 +110,12 @@ export async function runScraperRetention(
         }
         const keep = rule.count;
         if (keep !== undefined) {
-          summary.changes_deleted_by_count += await inBatches(db, batch, (c) =>
-            deleteChangesBeyondCount(c, scraper.id, rule.name, keep, batch),
+          summary.changes_deleted_by_count += await deleteSurplusChanges(
+            db,
+            scraper.id,
+            rule.name,
+            keep,
+            batch,
           );
         }
       }
@@ -164,6 +169,28 @@ export async function runScraperRetention(
     skipped,
   });
   return { scraperId: scraper.id, status, summary: { ...summary }, errors, skipped };
+}
+
+const noId = '00000000-0000-0000-0000-000000000000';
+
+/** `changes[].count`: walks the scraper's items a page at a time, each page in batches. */
+async function deleteSurplusChanges(
+  db: Database,
+  scraperId: string,
+  changeType: string,
+  keep: number,
+  batch: number,
+): Promise<number> {
+  let total = 0;
+  let after = noId;
+  for (;;) {
+    const page = await scraperItemPage(db.pool, scraperId, after, batch);
+    if (page.length === 0) return total;
+    total += await inBatches(db, batch, (c) =>
+      deleteChangesBeyondCount(c, page, changeType, keep, batch),
+    );
+    after = page[page.length - 1] ?? after;
+  }
 }
 
 /**
