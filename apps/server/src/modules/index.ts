@@ -139,7 +139,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     }),
     createAgentsModule(db, settings.agents),
     createJobsModule(db, settings.jobs ?? defaultJobHistorySettings, log),
-    createCatalogModule(db),
+    createCatalogModule(db, log),
     topologyModule,
     incidentsModule,
     playbooksModule,

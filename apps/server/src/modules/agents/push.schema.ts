@@ -1,11 +1,21 @@
 import { z } from 'zod';
+import {
+  catalogPushResources,
+  catalogPushShape,
+  type CatalogPushAnswer,
+} from '../catalog/agent-push/catalog-push.schema.ts';
 
 /**
  * POST /api/agent/push: what `vigil agent` sends. Rows carry the agent's own ids, so a batch
  * sent twice writes the same rows. Any agent_id in a row is dropped: the server stamps the
  * token's agent. Unknown fields in a row are ignored (newer agents); unknown resources are not.
  */
-export const pushResources = ['canaries', 'checks', 'check_statuses'] as const;
+export const pushResources = [
+  'canaries',
+  'checks',
+  'check_statuses',
+  ...catalogPushResources,
+] as const;
 
 /** Rows per push, all resources together; `vigil agent` sends at most 500 a batch. */
 export const maxPushRows = 5000;
@@ -69,6 +79,8 @@ export const pushBatchSchema = z.strictObject(
     canaries: z.array(pushedCanarySchema).default([]),
     checks: z.array(pushedCheckSchema).default([]),
     check_statuses: z.array(pushedCheckStatusSchema).default([]),
+    // The catalog's resources (modules/catalog/agent-push), written after the checks.
+    ...catalogPushShape,
   },
   {
     error: (issue) =>
@@ -79,10 +91,15 @@ export const pushBatchSchema = z.strictObject(
 );
 export type PushBatch = z.infer<typeof pushBatchSchema>;
 
-/** What the agent must send again: rows whose parent the server does not have. */
+/**
+ * What the agent must send again: rows whose parent the server does not have. The catalog's
+ * counts and missing rows are added when the batch carries catalog resources.
+ */
 export interface PushAnswer {
-  readonly accepted: { canaries: number; checks: number; check_statuses: number };
-  readonly missing: {
+  readonly accepted: { canaries: number; checks: number; check_statuses: number } & Partial<
+    CatalogPushAnswer['accepted']
+  >;
+  readonly missing: Partial<CatalogPushAnswer['missing']> & {
     /** Checks whose canary is unknown: send the canary, then the checks again. */
     readonly checks: string[];
     /** Statuses whose check is unknown: send the check, then the statuses again. */

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db.ts';
 import { ApiError } from '../../platform/errors.ts';
 import type { CheckResult } from '../health/index.ts';
 import { writeResults } from '../health/index.ts';
+import { catalogRowCount, writeCatalogPush } from '../catalog/index.ts';
 import { invalidAgentToken, type AgentPrincipal } from './agent-auth.ts';
 import { parseInput } from './agents.input.ts';
 import { stampReceived } from './agents.repository.ts';
@@ -45,14 +46,17 @@ const foreignRows = (ids: readonly string[]): ApiError =>
 
 /**
  * POST /api/agent/push. One transaction, parents before children: canaries, checks, then
- * statuses (through the health engine's writer, which keeps totals, rollups and events). The
+ * statuses, then the catalog's scrapers, items, changes, analysis and relationships (statuses
+ * through the health engine's writer, which keeps totals, rollups and events). The
  * rows are stamped with the token's agent; rows whose parent is unknown are answered, not kept.
  */
 export function createPushService(db: Database) {
   return {
     async push(agent: AgentPrincipal, body: unknown): Promise<PushAnswer> {
       const batch = parseInput(pushBatchSchema, body);
-      const rows = batch.canaries.length + batch.checks.length + batch.check_statuses.length;
+      const catalogRows = catalogRowCount(batch);
+      const rows =
+        batch.canaries.length + batch.checks.length + batch.check_statuses.length + catalogRows;
       if (rows > maxPushRows) throw tooLarge(rows);
       try {
         return await db.transaction(async (client) => {
@@ -95,7 +99,19 @@ export function createPushService(db: Database) {
           const results = batch.check_statuses.flatMap((s) => toResult(s, canaryOf));
           await writeResults(client, results, []);
 
-          return answer(batch, placed.length, results.length, canaryOf, knownCanaries);
+          const checksAnswer = answer(
+            batch,
+            placed.length,
+            results.length,
+            canaryOf,
+            knownCanaries,
+          );
+          if (catalogRows === 0) return checksAnswer;
+          const catalog = await writeCatalogPush(client, agent, batch);
+          return {
+            accepted: { ...checksAnswer.accepted, ...catalog.accepted },
+            missing: { ...checksAnswer.missing, ...catalog.missing },
+          };
         });
       } catch (error) {
         throw fromDatabaseError(error);

@@ -1,13 +1,26 @@
+import type { Logger } from 'pino';
 import type { Database } from '../../platform/db.ts';
 import { defineModule, type VigilModule } from '../../platform/module.ts';
-import { catalogResources, catalogFunctions } from './catalog.resources.ts';
+import { catalogFunctions, catalogResources } from './catalog.resources.ts';
 import { catalogSearch } from './catalog.search.ts';
 import { catalogQueriesRoutes } from './queries/catalog-queries.routes.ts';
 import { createCatalogQueriesService } from './queries/catalog-queries.service.ts';
 import { manualLinkHooks } from './relationships/manual-links.write-hook.ts';
+import {
+  createCatalogLifecycleWorker,
+  defaultCatalogLifecycleSettings,
+  type CatalogLifecycleSettings,
+} from './retention/retention.worker.ts';
 
-/** The catalog area: config items, their changes, insights and relationships, and its queries. */
-export function createCatalogModule(db: Database): VigilModule {
+/**
+ * The catalog area: config items, their changes, insights and relationships, its queries, and
+ * its workers (retention per scraper and the insight lifecycle).
+ */
+export function createCatalogModule(
+  db: Database,
+  log: Logger,
+  lifecycle: CatalogLifecycleSettings = defaultCatalogLifecycleSettings,
+): VigilModule {
   return defineModule({
     name: 'catalog',
     routes: [catalogQueriesRoutes(createCatalogQueriesService(db))],
@@ -15,5 +28,6 @@ export function createCatalogModule(db: Database): VigilModule {
     functions: catalogFunctions,
     writeHooks: manualLinkHooks,
     search: [catalogSearch],
+    workers: [createCatalogLifecycleWorker(db, log, lifecycle)],
   });
 }
