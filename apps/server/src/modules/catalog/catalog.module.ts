@@ -1,8 +1,10 @@
 import { defineModule } from '../../platform/module.ts';
+import { scrapeConfigSchemaRoutes } from './scrape-spec/scrape-config-schema.routes.ts';
 
 /** The catalog area: config items, their changes and relationships (tables only so far). */
 export const catalogModule = defineModule({
   name: 'catalog',
+  routes: [scrapeConfigSchemaRoutes()],
   resources: [
     { name: 'config_scrapers', object: 'config_scrapers' },
     { name: 'config_items', object: 'database' },
