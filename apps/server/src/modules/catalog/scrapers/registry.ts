@@ -1,10 +1,11 @@
+import { fileScraperType } from './file/file.scraper.ts';
 import type { ScraperType } from './scraper-type.ts';
 
 /**
  * Every scraper type, one file each. Add a type by importing its file here; core code never
  * switches on a type name.
  */
-const scraperTypes: readonly ScraperType[] = [];
+const scraperTypes: readonly ScraperType[] = [fileScraperType];
 
 /** By ScrapeConfig spec key (`file`, `http`, `sql`…). */
 export const scraperRegistry: ReadonlyMap<string, ScraperType> = new Map(

@@ -15,6 +15,10 @@ export interface ScrapeContext {
   /** The time limit of this scrape, in ms. */
   readonly timeoutMs: number;
   readonly log: Logger;
+  /** `spec.full`: scraped documents carry `config`, `changes` and `analysis`. */
+  readonly full?: boolean;
+  /** Where relative file paths resolve; the process's working directory when unset. */
+  readonly baseDir?: string;
   /**
    * Loads `connection://ns/name`; throws ScrapeConfigError when it does not exist, or when
    * `endpoint` (the entry's own url/host, contacted instead) is not the connection's own
