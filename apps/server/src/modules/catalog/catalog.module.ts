@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { configScrapersWriteHook } from './scraper-admin/config-scrapers.write-hook.ts';
 import { scrapeConfigSchemaRoutes } from './scrape-spec/scrape-config-schema.routes.ts';
 
 /** The catalog area: config items, their changes and relationships (tables only so far). */
@@ -17,4 +18,5 @@ export const catalogModule = defineModule({
     { name: 'config_component_relationships', object: 'database' },
   ],
   functions: [{ name: 'related_configs_recursive', object: 'database' }],
+  writeHooks: { config_scrapers: configScrapersWriteHook },
 });

@@ -56,6 +56,8 @@ export const scrapeConfigMetadata = z
 /** A scraper entry ready to run, with where it was declared (`spec.file[0]`). */
 export interface DeclaredScrape extends PreparedScrape {
   readonly field: string;
+  /** The entry as written, for checks over its raw fields (connection pairings). */
+  readonly entry: unknown;
 }
 
 export type ScrapeSpecResult =
@@ -104,7 +106,7 @@ export function parseScrapeSpec(spec: unknown): ScrapeSpecResult {
       if (!parsed.success) return problemAt(at, parsed.error);
       const bad = entryExpressionProblem(commonScraperEntry.parse(parsed.data));
       if (bad) return { ok: false, field: `${at}.${bad.field}`, message: bad.message };
-      scrapes.push({ ...type.prepare(entry), field: at });
+      scrapes.push({ ...type.prepare(entry), field: at, entry });
     }
   }
   const parsedSettings = settingsSchema.safeParse(settings);
