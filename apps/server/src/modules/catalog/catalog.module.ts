@@ -6,6 +6,8 @@ import { catalogSearch } from './catalog.search.ts';
 import { catalogQueriesRoutes } from './queries/catalog-queries.routes.ts';
 import { createCatalogQueriesService } from './queries/catalog-queries.service.ts';
 import { manualLinkHooks } from './relationships/manual-links.write-hook.ts';
+import { configScrapersWriteHook } from './scraper-admin/config-scrapers.write-hook.ts';
+import { scrapeConfigSchemaRoutes } from './scrape-spec/scrape-config-schema.routes.ts';
 import {
   createCatalogLifecycleWorker,
   defaultCatalogLifecycleSettings,
@@ -23,10 +25,10 @@ export function createCatalogModule(
 ): VigilModule {
   return defineModule({
     name: 'catalog',
-    routes: [catalogQueriesRoutes(createCatalogQueriesService(db))],
+    routes: [catalogQueriesRoutes(createCatalogQueriesService(db)), scrapeConfigSchemaRoutes()],
     resources: catalogResources,
     functions: catalogFunctions,
-    writeHooks: manualLinkHooks,
+    writeHooks: { ...manualLinkHooks, config_scrapers: configScrapersWriteHook },
     search: [catalogSearch],
     workers: [createCatalogLifecycleWorker(db, log, lifecycle)],
   });

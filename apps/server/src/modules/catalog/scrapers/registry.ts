@@ -1,0 +1,17 @@
+import { fileScraperType } from './file/file.scraper.ts';
+import type { ScraperType } from './scraper-type.ts';
+
+/**
+ * Every scraper type, one file each. Add a type by importing its file here; core code never
+ * switches on a type name.
+ */
+const scraperTypes: readonly ScraperType[] = [fileScraperType];
+
+/** By ScrapeConfig spec key (`file`, `http`, `sql`…). */
+export const scraperRegistry: ReadonlyMap<string, ScraperType> = new Map(
+  scraperTypes.map((type) => [type.specKey, type]),
+);
+
+export function scraperTypeFor(specKey: string): ScraperType | undefined {
+  return scraperRegistry.get(specKey);
+}
