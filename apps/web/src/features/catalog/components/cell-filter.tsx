@@ -19,7 +19,8 @@ export function CellFilter({ label, onFilter, children }: CellFilterProps) {
   return (
     <span className="group/cell inline-flex max-w-full items-center gap-1">
       <span className="min-w-0 truncate">{children}</span>
-      <span className="inline-flex shrink-0 opacity-0 group-hover/cell:opacity-100 focus-within:opacity-100">
+      {/* Out of the layout until hovered or focused, so that chips keep their own width. */}
+      <span className="sr-only shrink-0 group-hover/cell:not-sr-only group-hover/cell:inline-flex focus-within:not-sr-only focus-within:inline-flex">
         <button
           type="button"
           aria-label={`Include ${label}`}

@@ -47,9 +47,12 @@ export function TagsCell({
 }) {
   const entries = Object.entries(tags);
   return (
-    <span className="flex min-w-0 flex-wrap gap-1">
+    <span className="flex min-w-0 flex-nowrap gap-1">
       {entries.slice(0, 2).map(([key, value]) => (
-        <span key={key} className="max-w-44 rounded border border-border px-1 text-xs">
+        <span
+          key={key}
+          className="max-w-40 rounded border border-border px-1 text-xs whitespace-nowrap"
+        >
           <CellFilter
             label={`tag ${key}=${value}`}
             onFilter={(include) => onTag(key, value, include)}

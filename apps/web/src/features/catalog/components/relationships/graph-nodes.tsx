@@ -13,7 +13,7 @@ export type GroupNodeData = {
   onToggle: () => void;
 };
 export type ConfigFlowNode = Node<ConfigNodeData, 'config'>;
-export type GroupFlowNode = Node<GroupNodeData, 'group'>;
+export type GroupFlowNode = Node<GroupNodeData, 'configGroup'>;
 
 function Handles({ vertical }: { vertical: boolean }) {
   return (
@@ -81,4 +81,5 @@ export function GroupNode({ data }: NodeProps<GroupFlowNode>) {
   );
 }
 
-export const nodeTypes = { config: ConfigNode, group: GroupNode };
+// Not 'group': React Flow styles its built-in group type with a frame of its own.
+export const nodeTypes = { config: ConfigNode, configGroup: GroupNode };

@@ -40,7 +40,7 @@ export function RelationshipsFilters({
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Choice
-        label="Direction"
+        label="Links"
         value={state.type_filter ?? 'all'}
         options={[
           ['all', 'All'],

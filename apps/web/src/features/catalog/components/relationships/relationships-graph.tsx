@@ -1,6 +1,13 @@
-import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  MarkerType,
+  ReactFlow,
+  useReactFlow,
+  type Edge,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useResolvedTheme } from '@/ui/theme.ts';
 import type { ConfigRelationship, RelatedConfig } from '@/features/catalog/api/catalog-schemas.ts';
 import { layoutGraph, type LayoutDirection } from '@/features/catalog/model/graph-layout.ts';
@@ -15,6 +22,18 @@ export interface RelationshipsGraphProps {
   links: readonly ConfigRelationship[];
   direction: LayoutDirection;
   edgeStyle: EdgeStyle;
+}
+
+const fitOptions = { padding: 0.15, maxZoom: 1 };
+
+/** Fits the view again whenever the laid-out graph changes (a group opened or closed). */
+function FitOnChange({ layoutKey }: { layoutKey: string }) {
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => void fitView({ ...fitOptions, duration: 200 }));
+    return () => cancelAnimationFrame(frame);
+  }, [layoutKey, fitView]);
+  return null;
 }
 
 /** React Flow laid out by dagre; groups of one type open and close on click. */
@@ -53,7 +72,7 @@ export function RelationshipsGraph({
           }
         : {
             id: node.id,
-            type: 'group',
+            type: 'configGroup',
             position,
             data: {
               type: node.type,
@@ -85,10 +104,12 @@ export function RelationshipsGraph({
         nodeTypes={nodeTypes}
         colorMode={theme}
         fitView
+        fitViewOptions={fitOptions}
         minZoom={0.05}
         onlyRenderVisibleElements
         nodesConnectable={false}
       >
+        <FitOnChange layoutKey={`${direction}:${nodes.length}`} />
         <Background />
         <Controls showInteractive={false} />
       </ReactFlow>

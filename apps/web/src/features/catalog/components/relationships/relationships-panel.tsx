@@ -42,7 +42,7 @@ export function RelationshipsPanel({ config }: { config: RelatedConfig }) {
         {view === 'graph' && (
           <>
             <SegmentedControl
-              label="Direction"
+              label="Layout"
               options={['Top to bottom', 'Left to right']}
               value={state.direction === 'LR' ? 'Left to right' : 'Top to bottom'}
               onChange={(next) =>
