@@ -17,3 +17,6 @@ export * from './health/run-check.ts';
 export * from './api/api-error.ts';
 export * from './properties/property.ts';
 export * from './health/every-schedule.ts';
+export * from './catalog/catalog-since.ts';
+export * from './catalog/catalog-summary.ts';
+export * from './catalog/catalog-changes.ts';

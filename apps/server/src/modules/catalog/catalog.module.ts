@@ -1,18 +1,17 @@
-import { defineModule } from '../../platform/module.ts';
+import type { Database } from '../../platform/db.ts';
+import { defineModule, type VigilModule } from '../../platform/module.ts';
+import { catalogResources, catalogFunctions } from './catalog.resources.ts';
+import { catalogQueriesRoutes } from './queries/catalog-queries.routes.ts';
+import { createCatalogQueriesService } from './queries/catalog-queries.service.ts';
+import { manualLinkHooks } from './relationships/manual-links.write-hook.ts';
 
-/** The catalog area: config items, their changes and relationships (tables only so far). */
-export const catalogModule = defineModule({
-  name: 'catalog',
-  resources: [
-    { name: 'config_scrapers', object: 'config_scrapers' },
-    { name: 'config_items', object: 'database' },
-    { name: 'config_items_last_scraped_time', object: 'database', readOnly: true },
-    { name: 'configs', object: 'database', readOnly: true },
-    { name: 'config_item_summaries', object: 'database', readOnly: true },
-    { name: 'config_changes', object: 'database' },
-    { name: 'config_analysis', object: 'database' },
-    { name: 'config_relationships', object: 'database' },
-    { name: 'config_component_relationships', object: 'database' },
-  ],
-  functions: [{ name: 'related_configs_recursive', object: 'database' }],
-});
+/** The catalog area: config items, their changes, insights and relationships, and its queries. */
+export function createCatalogModule(db: Database): VigilModule {
+  return defineModule({
+    name: 'catalog',
+    routes: [catalogQueriesRoutes(createCatalogQueriesService(db))],
+    resources: catalogResources,
+    functions: catalogFunctions,
+    writeHooks: manualLinkHooks,
+  });
+}

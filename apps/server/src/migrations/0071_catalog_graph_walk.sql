@@ -1,0 +1,134 @@
+-- Walking the config graph: relationships (config_relationships) and hard parent/child links
+-- (parent_id). One breadth-first walk serves related_configs_recursive and the changes search.
+
+-- Items reachable from start_id within max_depth hops (the start at depth 0), each once at its
+-- smallest depth. 'outgoing' follows config_id -> related_id and parent -> child, 'incoming'
+-- the reverse, 'all' both. A relation filter 'hard' keeps parent/child links and relationships
+-- whose relation is 'hard'. Visited items are never walked again, so cycles end.
+create or replace function config_graph_walk(
+  start_id uuid,
+  type_filter text default 'outgoing',
+  max_depth integer default 10,
+  include_deleted_configs boolean default false,
+  incoming_relation text default 'both',
+  outgoing_relation text default 'both'
+) returns table (id uuid, depth integer)
+language plpgsql stable as $$
+declare
+  visited uuid[] := array[start_id];
+  frontier uuid[] := array[start_id];
+  level integer := 0;
+  outgoing boolean := type_filter in ('outgoing', 'all');
+  incoming boolean := type_filter in ('incoming', 'all');
+  out_soft boolean := coalesce(outgoing_relation, 'both') <> 'hard';
+  in_soft boolean := coalesce(incoming_relation, 'both') <> 'hard';
+begin
+  if type_filter is null or type_filter not in ('outgoing', 'incoming', 'all') then
+    raise exception 'type_filter must be one of outgoing, incoming, all' using errcode = '22023';
+  end if;
+  if coalesce(incoming_relation, 'both') not in ('hard', 'both')
+     or coalesce(outgoing_relation, 'both') not in ('hard', 'both') then
+    raise exception 'incoming_relation and outgoing_relation must be hard or both'
+      using errcode = '22023';
+  end if;
+  id := start_id; depth := 0;
+  return next;
+  while level < least(coalesce(max_depth, 10), 10) and cardinality(frontier) > 0 loop
+    level := level + 1;
+    select coalesce(array_agg(distinct e.next_id), '{}'::uuid[]) into frontier
+      from (
+        select r.related_id as next_id
+          from unnest(frontier) f(x) join config_relationships r on r.config_id = f.x
+         where outgoing and r.deleted_at is null and (out_soft or r.relation = 'hard')
+        union all
+        select c.id from unnest(frontier) f(x) join config_items c on c.parent_id = f.x
+         where outgoing
+        union all
+        select r.config_id
+          from unnest(frontier) f(x) join config_relationships r on r.related_id = f.x
+         where incoming and r.deleted_at is null and (in_soft or r.relation = 'hard')
+        union all
+        select c.parent_id from unnest(frontier) f(x) join config_items c on c.id = f.x
+         where incoming and c.parent_id is not null
+      ) e
+      join config_items ci on ci.id = e.next_id
+      left join unnest(visited) v(x) on v.x = e.next_id
+     where v.x is null and (include_deleted_configs or ci.deleted_at is null);
+    visited := visited || frontier;
+    return query select f.x, level from unnest(frontier) f(x);
+  end loop;
+end;
+$$;
+
+-- The row of the relationships table and graph: the item, its counts, the ids it links to and
+-- its distance from the item asked about. related_configs_recursive returns these rows; the
+-- view itself answers each item with its direct links.
+create view related_config_items as
+select
+  ci.id, ci.name, ci.type, ci.config_class, ci.parent_id, ci.path, ci.agent_id, ci.scraper_id,
+  ci.created_by, ci.tags, ci.labels, ci.health, ci.status, ci.ready, ci.description,
+  ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_7d, ci.cost_total_30d,
+  ci.created_at, ci.updated_at, ci.deleted_at,
+  coalesce(s.changes, 0) as changes,
+  coalesce(s.analysis, '{}'::jsonb) as analysis,
+  array(select r.related_id from config_relationships r
+         where r.config_id = ci.id and r.deleted_at is null) as related_ids,
+  null::integer as depth
+from config_items ci
+left join config_item_summaries s on s.config_id = ci.id;
+
+drop function related_configs_recursive(uuid, text, boolean, integer);
+
+-- Items related to config_id (spec: config_id, include_deleted_configs, max_depth = 10, type,
+-- status, health, type_filter, incoming_relation, outgoing_relation). type, status and health
+-- are comma-separated lists that filter the answer, not the walk. The start item is left out.
+create or replace function related_configs_recursive(
+  config_id uuid,
+  type_filter text default 'outgoing',
+  include_deleted_configs boolean default false,
+  max_depth integer default 10,
+  incoming_relation text default 'both',
+  outgoing_relation text default 'both',
+  type text default null,
+  status text default null,
+  health text default null
+) returns setof related_config_items
+language sql stable as $$
+  with walk as materialized (
+    select w.id, w.depth
+      from config_graph_walk(related_configs_recursive.config_id, type_filter, max_depth,
+                             include_deleted_configs, incoming_relation, outgoing_relation) w
+  ),
+  links as (
+    select r.config_id as a, r.related_id as b
+      from config_relationships r
+      join walk wa on wa.id = r.config_id
+      join walk wb on wb.id = r.related_id
+     where r.deleted_at is null
+    union
+    select c.parent_id, c.id
+      from config_items c
+      join walk wa on wa.id = c.id
+      join walk wb on wb.id = c.parent_id
+  ),
+  grouped as (select l.a, array_agg(l.b) as related_ids from links l group by l.a)
+  select
+    ci.id, ci.name, ci.type, ci.config_class, ci.parent_id, ci.path, ci.agent_id, ci.scraper_id,
+    ci.created_by, ci.tags, ci.labels, ci.health, ci.status, ci.ready, ci.description,
+    ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_7d, ci.cost_total_30d,
+    ci.created_at, ci.updated_at, ci.deleted_at,
+    coalesce(s.changes, 0), coalesce(s.analysis, '{}'::jsonb),
+    coalesce(g.related_ids, '{}'::uuid[]), w.depth
+  from walk w
+  join config_items ci on ci.id = w.id
+  left join config_item_summaries s on s.config_id = ci.id
+  left join grouped g on g.a = ci.id
+  where w.depth > 0
+    and (related_configs_recursive.type is null
+         or ci.type = any(string_to_array(related_configs_recursive.type, ',')))
+    and (related_configs_recursive.status is null
+         or ci.status = any(string_to_array(related_configs_recursive.status, ',')))
+    and (related_configs_recursive.health is null
+         or ci.health = any(string_to_array(related_configs_recursive.health, ',')))
+  order by w.depth, ci.name;
+$$;
