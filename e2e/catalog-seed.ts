@@ -1,4 +1,5 @@
 import { request, type APIRequestContext } from '@playwright/test';
+import { z } from 'zod';
 import { authStatePath, expect } from './fixtures.ts';
 
 /** Fixed ids, so that the layout pass can list the detail screens; upserts keep reruns clean. */
@@ -79,7 +80,17 @@ export async function seedCatalog(baseURL: string): Promise<void> {
     ),
     item(catalogIds.deleted, catalogNames.deleted, 'Kubernetes::Deployment', { deleted_at: now }),
   ]);
-  await upsert(api, 'config_relationships', [
+  // Links are never edited (a write hook refuses it): insert only the missing ones.
+  const existing = await api.get(
+    `/api/db/config_relationships?config_id=eq.${catalogIds.namespace}&select=related_id`,
+  );
+  const linked = new Set(
+    z
+      .array(z.object({ related_id: z.string() }))
+      .parse(await existing.json())
+      .map((r) => r.related_id),
+  );
+  const links = [
     {
       config_id: catalogIds.namespace,
       related_id: catalogIds.service,
@@ -89,11 +100,13 @@ export async function seedCatalog(baseURL: string): Promise<void> {
     ...catalogIds.pods.map((id) => ({
       config_id: catalogIds.namespace,
       related_id: id,
-      selector_id: 'kubernetes',
+      // The data API only writes manual links (scrapers write theirs through ingest).
+      selector_id: 'manual',
       relation: 'NamespacePod',
       deleted_at: null,
     })),
-  ]);
+  ].filter((link) => !linked.has(link.related_id));
+  if (links.length > 0) await upsert(api, 'config_relationships', links);
   await upsert(api, 'config_changes', [
     {
       id: catalogIds.change,

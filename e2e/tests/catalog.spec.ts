@@ -12,6 +12,22 @@ test('/configs redirects to the catalog, which searches, filters and opens an it
 }) => {
   await page.goto('/configs');
   await expect(page).toHaveURL(/\/catalog$/);
+  // With no filter: the summary by provider then type, with counts.
+  const summary = page.getByRole('table', { name: 'Catalog summary' });
+  const pods = summary.getByRole('row').filter({ hasText: 'Kubernetes::Pod' });
+  await expect(summary.getByRole('rowheader', { name: /Kubernetes/ }).first()).toBeVisible();
+  await expect(pods).toContainText('4');
+  await pods.getByRole('button', { name: 'Pin Kubernetes::Pod' }).click();
+  await expect(
+    summary.getByRole('button', { name: 'Unpin Kubernetes::Pod' }).first(),
+  ).toBeVisible();
+  await expect(summary.getByRole('rowheader', { name: /Favourites/ })).toBeVisible();
+  await snapshot(page, 'catalog-summary');
+  await pods.first().getByRole('button', { name: 'Kubernetes::Pod' }).click();
+  await expect(page).toHaveURL(/configType=Kubernetes%3A%3APod/);
+  await expect(page.getByRole('table', { name: 'Catalog' })).toContainText(catalogNames.pod(1));
+  await page.getByRole('button', { name: 'Remove filter type: Kubernetes::Pod' }).click();
+  await expect(page.getByRole('table', { name: 'Catalog summary' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search the catalog' }).fill('e2e-payments');
   await expect(page).toHaveURL(/search=e2e-payments/);
   const table = page.getByRole('table', { name: 'Catalog' });

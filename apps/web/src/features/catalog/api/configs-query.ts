@@ -6,10 +6,11 @@ import { configListQuery, configPageSize } from '../model/config-list-query.ts';
 import { configRowSchema } from './catalog-schemas.ts';
 
 /** The flat catalog list, a page of 100 at a time as the table scrolls. */
-export function useConfigsQuery(state: CatalogUrlState, hideDeleted: boolean) {
+export function useConfigsQuery(state: CatalogUrlState, hideDeleted: boolean, enabled = true) {
   const filters = { ...state, groupBy: undefined, hideDeleted };
   return useInfiniteQuery({
     queryKey: configKeys.list(filters),
+    enabled,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       apiList('db', '/configs', configRowSchema, {

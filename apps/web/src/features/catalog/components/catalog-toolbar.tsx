@@ -2,7 +2,7 @@ import type { UrlStateOptions, UrlValue } from '@/lib/url-state.ts';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { inputClassName } from '@/ui/form-field.tsx';
 import { catalogChips } from '../model/catalog-filter-actions.ts';
-import type { CatalogUrlState } from '../model/catalog-url-state.ts';
+import { hasListFilter, type CatalogUrlState } from '../model/catalog-url-state.ts';
 import { DebouncedSearch } from './debounced-search.tsx';
 import { FilterChips } from './filter-chips.tsx';
 
@@ -54,6 +54,23 @@ export function CatalogToolbar({
             ))}
           </select>
         </label>
+        {!hasListFilter(state) && (
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-fg-muted">Group by</span>
+            <select
+              value={state.groupBy ?? 'provider'}
+              onChange={(event) =>
+                update({
+                  groupBy: event.target.value === 'provider' ? undefined : event.target.value,
+                })
+              }
+              className={cx(inputClassName, 'w-32')}
+            >
+              <option value="provider">Provider</option>
+              <option value="type">Type</option>
+            </select>
+          </label>
+        )}
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

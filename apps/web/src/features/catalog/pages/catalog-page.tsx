@@ -9,15 +9,24 @@ import { CatalogLayout } from '../components/catalog-layout.tsx';
 import { CatalogToolbar } from '../components/catalog-toolbar.tsx';
 import { ConfigsTable } from '../components/configs-table.tsx';
 import { toggleListParam, toggleTag } from '../model/catalog-filter-actions.ts';
-import { catalogUrlSchema, type CatalogSortColumn } from '../model/catalog-url-state.ts';
-import { hideDeletedCatalogKey, useYesNoPreference } from '../model/hide-deleted.ts';
+import {
+  catalogUrlSchema,
+  hasListFilter,
+  type CatalogSortColumn,
+} from '../model/catalog-url-state.ts';
+import { CatalogSummary } from '../components/catalog-summary.tsx';
+import { hideDeletedCatalogKey, useYesNoPreference } from '../model/stored-preferences.ts';
 
-/** /catalog: the flat, virtualised list of config items with every filter in the URL. */
+/**
+ * /catalog: with no filter, the summary by provider then type; with one, the flat virtualised
+ * list. Every filter is in the URL.
+ */
 export function CatalogPage() {
   usePageTitle('Catalog');
   const [state, update] = useUrlState(catalogUrlSchema);
   const [hideDeleted, setHideDeleted] = useYesNoPreference(hideDeletedCatalogKey);
-  const configs = useConfigsQuery(state, hideDeleted);
+  const flat = hasListFilter(state);
+  const configs = useConfigsQuery(state, hideDeleted, flat);
   const [now] = useState(() => Date.now());
   const rows = configs.data?.pages.flatMap((page) => page.data) ?? [];
   const total = configs.data?.pages[0]?.totalEntries;
@@ -38,7 +47,9 @@ export function CatalogPage() {
         onHideDeleted={setHideDeleted}
         total={total}
       />
-      {configs.isPending ? (
+      {!flat ? (
+        <CatalogSummary state={state} update={update} hideDeleted={hideDeleted} />
+      ) : configs.isPending ? (
         <TableSkeleton label="Loading catalog" rows={8} />
       ) : configs.isError ? (
         <ErrorState message={configs.error.message} onRetry={() => void configs.refetch()} />

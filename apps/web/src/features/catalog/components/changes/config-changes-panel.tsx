@@ -11,7 +11,7 @@ import {
 import {
   hideDeletedChangesKey,
   useYesNoPreference,
-} from '@/features/catalog/model/hide-deleted.ts';
+} from '@/features/catalog/model/stored-preferences.ts';
 import { ChangeDetailDialog } from './change-detail-dialog.tsx';
 import { ChangesFilters } from './changes-filters.tsx';
 import { ChangesTable } from './changes-table.tsx';
