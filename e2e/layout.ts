@@ -1,10 +1,23 @@
 import { expect, type Page } from '@playwright/test';
+import { catalogIds } from './catalog-seed.ts';
 
 /** Every screen a signed-in admin can open, for the layout, axe and screenshot passes. */
 export const screens: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'dashboard', path: '/topology' },
   { name: 'health', path: '/health?hidePassing=false' },
   { name: 'status', path: '/status' },
+  { name: 'catalog', path: '/catalog' },
+  { name: 'catalog-detail', path: `/catalog/${catalogIds.namespace}?selected=3` },
+  { name: 'catalog-changes', path: '/catalog/changes' },
+  { name: 'catalog-change-diff', path: `/catalog/changes?change=${catalogIds.change}` },
+  { name: 'catalog-insights', path: '/catalog/insights' },
+  { name: 'catalog-insight', path: `/catalog/insights?insight=${catalogIds.insight}` },
+  { name: 'catalog-relationships', path: `/catalog/${catalogIds.namespace}/relationships` },
+  {
+    name: 'catalog-graph',
+    path: `/catalog/${catalogIds.namespace}/relationships?view=graph`,
+  },
+  { name: 'catalog-scrapers', path: '/catalog/scrapers' },
   { name: 'connections', path: '/settings/connections' },
   { name: 'jobs', path: '/settings/jobs' },
   { name: 'notifications', path: '/settings/notifications' },

@@ -2,6 +2,7 @@ import { request, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authStatePath, expect, expectAccessible, test } from '../fixtures.ts';
+import { seedCatalog } from '../catalog-seed.ts';
 import { findLayoutProblems, openScreen, screens, widths } from '../layout.ts';
 
 /** `npm run screenshots` sets this: every screen at 1440 px in both themes. */
@@ -41,6 +42,7 @@ test.beforeAll(async ({ baseURL }) => {
   });
   expect(created.status(), await created.text()).toBeLessThan(300);
   await api.dispose();
+  await seedCatalog(baseURL ?? '');
 });
 
 test.afterAll(async () => {

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { GuardedRoute } from '@/lib/page-route.ts';
 import { accountRoutes } from '@/features/account/routes.tsx';
 import { agentsRoute } from '@/features/agents/routes.tsx';
+import { catalogRoute, configsRedirectRoute } from '@/features/catalog/routes.tsx';
 import { healthRoute } from '@/features/health/routes.tsx';
 import { homeRoute } from '@/features/home/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
@@ -33,6 +34,8 @@ export const appRoutes: RouteObject[] = [
           homeRoute,
           guarded(topologyRoute),
           guarded(healthRoute),
+          guarded(catalogRoute),
+          configsRedirectRoute,
           guarded(agentsRoute('agents')),
           systemStatusRoute,
           {

@@ -47,3 +47,18 @@ export async function invalidateCheckRun(queryClient: QueryClient): Promise<void
     queryClient.invalidateQueries({ queryKey: canaryKeys.lists() }),
   ]);
 }
+
+/** Every view of a config item (list, detail, changes, insights, relationships). */
+export const configKeys = {
+  all: ['configs'] as const,
+  lists: () => [...configKeys.all, 'list'] as const,
+  list: (filters: Record<string, unknown>) => [...configKeys.lists(), filters] as const,
+  summary: (filters: Record<string, unknown>) => [...configKeys.all, 'summary', filters] as const,
+  detail: (id: string) => [...configKeys.all, 'detail', id] as const,
+  changes: (filters: Record<string, unknown>) => [...configKeys.all, 'changes', filters] as const,
+  change: (id: string) => [...configKeys.all, 'change', id] as const,
+  insights: (filters: Record<string, unknown>) => [...configKeys.all, 'insights', filters] as const,
+  relationships: (id: string, filters: Record<string, unknown>) =>
+    [...configKeys.all, 'relationships', id, filters] as const,
+  counts: (id: string) => [...configKeys.all, 'counts', id] as const,
+};

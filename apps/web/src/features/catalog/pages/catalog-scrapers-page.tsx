@@ -1,0 +1,44 @@
+import { usePageTitle } from '@/lib/page-title.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorState } from '@/ui/error-state.tsx';
+import { RelativeTime } from '@/ui/relative-time.tsx';
+import { Table, TableCell, TableSkeleton } from '@/ui/table.tsx';
+import { useScrapersQuery } from '../api/scrapers-query.ts';
+import { CatalogLayout } from '../components/catalog-layout.tsx';
+
+/** /catalog/scrapers: the scrapers that fill the catalog. */
+export function CatalogScrapersPage() {
+  usePageTitle('Catalog Scrapers');
+  const scrapers = useScrapersQuery();
+  return (
+    <CatalogLayout tab="scrapers">
+      {scrapers.isPending ? (
+        <TableSkeleton label="Loading scrapers" />
+      ) : scrapers.isError ? (
+        <ErrorState message={scrapers.error.message} onRetry={() => void scrapers.refetch()} />
+      ) : scrapers.data.length === 0 ? (
+        <EmptyState title="No scrapers" description="No catalog scraper has been added yet." />
+      ) : (
+        <Table
+          label="Scrapers"
+          columns={['Name', 'Namespace', 'Schedule', 'Source', 'Last run', 'Updated']}
+        >
+          {scrapers.data.map((scraper) => (
+            <tr key={scraper.id}>
+              <TableCell className="font-medium">{scraper.name}</TableCell>
+              <TableCell>{scraper.namespace}</TableCell>
+              <TableCell>{scraper.schedule}</TableCell>
+              <TableCell>{scraper.source}</TableCell>
+              <TableCell className="text-fg-muted">
+                <RelativeTime value={scraper.last_runtime} />
+              </TableCell>
+              <TableCell className="text-fg-muted">
+                <RelativeTime value={scraper.updated_at} />
+              </TableCell>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </CatalogLayout>
+  );
+}
