@@ -13,4 +13,5 @@ export { hookOf } from './check-types/abortable.ts';
 export { checkTypes } from './check-types/registry.ts';
 export { ldapErrorText, ldapts } from './check-types/ldap.ts';
 export { evaluateCel, ExpressionError, compileCel } from './expressions/cel.ts';
+export { evaluateJavascript, validateJavascript } from './expressions/javascript.ts';
 export { renderTemplate, validateTemplate } from './expressions/go-template/template.ts';

@@ -1,4 +1,4 @@
-import type { NewEvent } from '../../events/event.ts';
+import type { NewEvent } from '../../events/index.ts';
 import type { ConfigHealth, ConfigRef, ScrapedItem } from '../scrapers/scrape-result.ts';
 import { normalise } from './canonical.ts';
 import { diffConfigs } from './config-diff.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../../platform/db.ts';
-import type { Enqueue } from '../../events/enqueue.ts';
+import type { Enqueue } from '../../events/index.ts';
 import type { ScrapeSummary, ScrapeTypeSummary } from '../scrapers/scrape-result.ts';
 
 /** Where an item of this ingest landed: enough to resolve references to it without a query. */

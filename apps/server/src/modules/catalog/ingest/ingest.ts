@@ -1,5 +1,5 @@
 import type { Database } from '../../../platform/db.ts';
-import type { Enqueue } from '../../events/enqueue.ts';
+import type { Enqueue } from '../../events/index.ts';
 import type { ScrapeResult, ScrapeSummary } from '../scrapers/scrape-result.ts';
 import { ingestAnalysis, ingestChanges, ingestRelationships } from './ingest-extras.ts';
 import { ingestItems } from './ingest-items.ts';

@@ -1,4 +1,4 @@
-import type { NewEvent } from '../../events/event.ts';
+import type { NewEvent } from '../../events/index.ts';
 import type { ConfigHealth } from '../scrapers/scrape-result.ts';
 
 /** What one ingest did to one item; the event rule below reads only this. */

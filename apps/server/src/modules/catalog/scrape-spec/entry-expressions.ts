@@ -1,4 +1,4 @@
-import { compileCel, validateJavascript } from '../../health/health.expressions.ts';
+import { compileCel, validateJavascript } from '../../health/index.ts';
 import type { CommonScraperEntry } from './common-fields.ts';
 import { validateJsonPath } from './json-path.ts';
 

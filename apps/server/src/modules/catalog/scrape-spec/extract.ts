@@ -1,4 +1,4 @@
-import { evaluateCel } from '../../health/health.expressions.ts';
+import { evaluateCel } from '../../health/index.ts';
 import type {
   ConfigHealth,
   ScrapeResult,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDuration } from '../../../platform/durations.ts';
-import { parseSchedule } from '../../health/engine/schedule.ts';
+import { parseSchedule } from '../../health/index.ts';
 import { scraperRegistry } from '../scrapers/registry.ts';
 import type { PreparedScrape } from '../scrapers/scraper-type.ts';
 import { commonScraperEntry } from './common-fields.ts';

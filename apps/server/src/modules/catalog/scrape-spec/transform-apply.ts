@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { JSONPath } from 'jsonpath-plus';
-import { evaluateCel, evaluateJavascript } from '../../health/health.expressions.ts';
+import { evaluateCel, evaluateJavascript } from '../../health/index.ts';
 import type { TransformSpec } from './transform.ts';
 
 /** Time limit of one transform expression. */

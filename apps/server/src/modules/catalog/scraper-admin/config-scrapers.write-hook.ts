@@ -1,13 +1,16 @@
-import type { WriteHook } from '../../../data-api/write-hooks.ts';
+import { z } from 'zod';
+import { defineWriteHook, type WriteContext } from '../../../data-api/write-hooks.ts';
+import { creatorOf } from '../../../platform/creator.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import {
   connectionPairings,
   mayPairConnections,
   refuseForeignPairings,
-} from '../../connections/connection-pairings.ts';
-import { creatorOf } from '../../health/canaries/creator.repository.ts';
-import { firstSlot, parseSchedule } from '../../health/engine/schedule.ts';
+} from '../../connections/index.ts';
+import { firstSlot, parseSchedule } from '../../health/index.ts';
 import { parseScrapeSpec, scheduleOf } from '../scrape-spec/scrape-config.ts';
+
+type Row = Record<string, unknown>;
 
 /**
  * The one write path of scrapers: the data API (`config_scrapers`), the Kubernetes-style API
@@ -15,38 +18,42 @@ import { parseScrapeSpec, scheduleOf } from '../scrape-spec/scrape-config.ts';
  * refusal names the field), the schedule column follows it, and connection pairings obey
  * the rule of docs/connections.md.
  */
-export const configScrapersWriteHook: WriteHook = {
-  async beforeWrite(ctx, rows) {
-    if (ctx.operation === 'delete') return rows;
-    const creator =
-      ctx.operation === 'insert' ? { created_by: await creatorOf(ctx.client, ctx.actor) } : {};
-    const written: Record<string, unknown>[] = [];
-    for (const given of rows) {
-      const row = { ...given };
-      delete row.connection_pairing_approved;
-      if (ctx.operation === 'insert' && (typeof row.name !== 'string' || row.name === '')) {
-        throw badRequest('name is required');
-      }
-      if (!('spec' in row)) {
-        if (ctx.operation === 'insert') throw badRequest('spec is required');
-        written.push({ ...row, ...creator });
-        continue;
-      }
-      const parsed = parseScrapeSpec(row.spec);
-      if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
-      const pairings = parsed.scrapes.flatMap((scrape) =>
-        connectionPairings(scrape.entry, scrape.field),
-      );
-      await refuseForeignPairings(ctx.client, ctx.actor, pairings);
-      const schedule = scheduleOf(parsed.schedule);
-      written.push({
-        ...row,
-        ...creator,
-        schedule,
-        next_runtime: new Date(firstSlot(parseSchedule(schedule), Date.now())),
-        connection_pairing_approved: mayPairConnections(ctx.actor),
-      });
+export const configScrapersWriteHook = defineWriteHook({
+  schema: z.object({ id: z.string() }),
+  async beforeInsert(ctx, rows) {
+    // Recorded by the server, never taken from the body: a client cannot name another creator.
+    const created_by = await creatorOf(ctx.client, ctx.actor);
+    const written: Row[] = [];
+    for (const row of rows) {
+      if (typeof row.name !== 'string' || row.name === '') throw badRequest('name is required');
+      if (!('spec' in row)) throw badRequest('spec is required');
+      written.push({ ...(await withSpec(ctx, row)), created_by });
     }
     return written;
   },
-};
+  async beforeUpdate(ctx, patch) {
+    if ('spec' in patch) return withSpec(ctx, patch);
+    const row = { ...patch };
+    delete row.connection_pairing_approved;
+    return row;
+  },
+});
+
+/** Validates a written spec and derives the columns that follow it. */
+async function withSpec(ctx: WriteContext, given: Row): Promise<Row> {
+  const row = { ...given };
+  delete row.connection_pairing_approved;
+  const parsed = parseScrapeSpec(row.spec);
+  if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
+  const pairings = parsed.scrapes.flatMap((scrape) =>
+    connectionPairings(scrape.entry, scrape.field),
+  );
+  await refuseForeignPairings(ctx.client, ctx.actor, pairings);
+  const schedule = scheduleOf(parsed.schedule);
+  return {
+    ...row,
+    schedule,
+    next_runtime: new Date(firstSlot(parseSchedule(schedule), Date.now())),
+    connection_pairing_approved: mayPairConnections(ctx.actor),
+  };
+}

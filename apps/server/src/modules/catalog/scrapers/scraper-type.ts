@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { OpenedConnection } from '../../connections/connection-resolver.ts';
-import type { EnvVar } from '../../health/check-types/check-type.ts';
+import type { OpenedConnection } from '../../connections/index.ts';
+import type { EnvVar } from '../../../platform/values/env-var.ts';
 import type { ScrapeResult } from './scrape-result.ts';
 
 /** What a running scrape may use besides its spec entry. */
