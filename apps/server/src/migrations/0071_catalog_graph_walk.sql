@@ -2,10 +2,11 @@
 -- (parent_id). One breadth-first walk serves related_configs_recursive and the changes search.
 
 -- Items reachable from start_id within max_depth hops (the start at depth 0), each once at its
--- smallest depth. 'outgoing' follows links forwards (config_id -> related_id, parent -> child),
--- 'incoming' backwards, 'all' both ways. A relation filter 'hard' keeps parent/child links and
--- relationships whose relation is 'hard'. Visited items are never walked again, so cycles end;
--- the visited set is a jsonb object so that each test is a key lookup.
+-- smallest depth, with related_ids: the items of the answer it links to (config_id ->
+-- related_id, parent -> child) by a link the walk went along. 'outgoing' follows those links
+-- forwards, 'incoming' backwards, 'all' both ways. A relation filter 'hard' keeps parent/child
+-- links and relationships whose relation is 'hard'. Visited items are never walked again, so
+-- cycles end; the visited set is a jsonb object so that each test is a key lookup.
 create or replace function config_graph_walk(
   start_id uuid,
   type_filter text default 'outgoing',
@@ -13,7 +14,7 @@ create or replace function config_graph_walk(
   include_deleted_configs boolean default false,
   incoming_relation text default 'both',
   outgoing_relation text default 'both'
-) returns table (id uuid, depth integer)
+) returns table (id uuid, depth integer, related_ids uuid[])
 language plpgsql stable as $$
 declare
   visited jsonb := jsonb_build_object(start_id::text, 0);
@@ -23,6 +24,11 @@ declare
   incoming boolean := type_filter in ('incoming', 'all');
   out_soft boolean := coalesce(outgoing_relation, 'both') <> 'hard';
   in_soft boolean := coalesce(incoming_relation, 'both') <> 'hard';
+  link_from uuid[] := '{}';
+  link_to uuid[] := '{}';
+  level_from uuid[];
+  level_to uuid[];
+  level_next uuid[];
 begin
   if type_filter is null or type_filter not in ('outgoing', 'incoming', 'all') then
     raise exception 'type_filter must be one of outgoing, incoming, all' using errcode = '22023';
@@ -34,35 +40,51 @@ begin
   end if;
   while level < least(coalesce(max_depth, 10), 10) and cardinality(frontier) > 0 loop
     level := level + 1;
-    select coalesce(array_agg(distinct e.next), '{}') into frontier
+    select coalesce(array_agg(e.src), '{}'), coalesce(array_agg(e.dst), '{}'),
+           coalesce(array_agg(e.next), '{}')
+      into level_from, level_to, level_next
       from (
-        select r.related_id as next
+        select r.config_id as src, r.related_id as dst, r.related_id as next
           from unnest(frontier) f(x) join config_relationships r on r.config_id = f.x
          where outgoing and r.deleted_at is null and (out_soft or r.relation = 'hard')
         union all
-        select c.id from unnest(frontier) f(x) join config_items c on c.parent_id = f.x
+        select c.parent_id, c.id, c.id
+          from unnest(frontier) f(x) join config_items c on c.parent_id = f.x
          where outgoing
         union all
-        select r.config_id
+        select r.config_id, r.related_id, r.config_id
           from unnest(frontier) f(x) join config_relationships r on r.related_id = f.x
          where incoming and r.deleted_at is null and (in_soft or r.relation = 'hard')
         union all
-        select c.parent_id from unnest(frontier) f(x) join config_items c on c.id = f.x
+        select c.parent_id, c.id, c.parent_id
+          from unnest(frontier) f(x) join config_items c on c.id = f.x
          where incoming and c.parent_id is not null
-      ) e
-     where not visited ? e.next::text
-       and (include_deleted_configs
-            or exists (select 1 from config_items ci where ci.id = e.next and ci.deleted_at is null));
+      ) e;
+    link_from := link_from || level_from;
+    link_to := link_to || level_to;
+    select coalesce(array_agg(n.x), '{}') into frontier
+      from (select distinct x from unnest(level_next) u(x) where not visited ? x::text) n
+     where include_deleted_configs
+        or exists (select 1 from config_items ci where ci.id = n.x and ci.deleted_at is null);
     visited := visited || coalesce(
       (select jsonb_object_agg(f.x::text, level) from unnest(frontier) f(x)), '{}'::jsonb);
   end loop;
-  return query select v.key::uuid, v.value::integer from jsonb_each_text(visited) v;
+  return query
+    with links as (
+      select l.a, jsonb_agg(distinct l.b) as bs
+        from unnest(link_from, link_to) l(a, b)
+       where visited ? l.b::text
+       group by l.a
+    ),
+    by_item as (select coalesce(jsonb_object_agg(links.a::text, links.bs), '{}'::jsonb) as m from links)
+    select v.key::uuid, v.value::integer,
+           coalesce(array(select jsonb_array_elements_text(b.m -> v.key)::uuid), '{}'::uuid[])
+      from jsonb_each_text(visited) v, by_item b;
 end;
 $$;
 
--- The row of the relationships table and graph: the item, its counts, the ids it links to
--- (relationships and children; in related_configs_recursive, those in its answer or the item
--- asked about) and its distance from the item asked about. related_configs_recursive returns these rows; the
+-- The row of the relationships table and graph: the item, its counts, the ids it links to and
+-- its distance from the item asked about. related_configs_recursive returns these rows; the
 -- view itself answers each item with its direct links.
 create view related_config_items as
 select
@@ -95,33 +117,16 @@ create or replace function related_configs_recursive(
   health text default null
 ) returns setof related_config_items
 language sql stable as $$
-  with walk as materialized (
-    select w.id, w.depth
-      from config_graph_walk(related_configs_recursive.config_id, type_filter, max_depth,
-                             include_deleted_configs, incoming_relation, outgoing_relation) w
-  ),
-  links as (
-    select r.config_id as a, r.related_id as b
-      from walk wa
-      join config_relationships r on r.config_id = wa.id and r.deleted_at is null
-      join walk wb on wb.id = r.related_id
-    union
-    select c.parent_id, c.id
-      from walk wa
-      join config_items c on c.parent_id = wa.id
-      join walk wb on wb.id = c.id
-  ),
-  grouped as (select l.a, array_agg(l.b) as related_ids from links l group by l.a)
   select
     ci.id, ci.name, ci.type, ci.config_class, ci.parent_id, ci.path, ci.agent_id, ci.scraper_id,
     ci.created_by, ci.tags, ci.labels, ci.health, ci.status, ci.ready, ci.description,
     ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_7d, ci.cost_total_30d,
     ci.created_at, ci.updated_at, ci.deleted_at,
     coalesce(s.changes, 0), coalesce(s.analysis, '{}'::jsonb),
-    coalesce(g.related_ids, '{}'::uuid[]), w.depth
-  from walk w
+    w.related_ids, w.depth
+  from config_graph_walk(related_configs_recursive.config_id, type_filter, max_depth,
+                         include_deleted_configs, incoming_relation, outgoing_relation) w
   join config_items ci on ci.id = w.id
-  left join grouped g on g.a = ci.id
   left join config_item_summaries s on s.config_id = ci.id
   where w.depth > 0
     and (related_configs_recursive.type is null

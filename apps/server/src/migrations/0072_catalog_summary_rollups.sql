@@ -1,12 +1,11 @@
 -- Rollups behind POST /api/catalog/summary grouped by type (the catalog's landing table), kept
 -- by statement triggers so that a summary reads a few thousand rows, never every item or change.
 --   config_summary_items:    items, health and costs per (type, health, deleted)
---   config_summary_changes:  changes per (type, deleted, bucket of created_at)
---   config_summary_analysis: open insights per (type, deleted, analysis_type, bucket of
+--   config_summary_changes:  changes per (type, deleted, UTC hour of created_at)
+--   config_summary_analysis: open insights per (type, deleted, analysis_type, UTC hour of
 --                            coalesce(last_observed, first_observed))
--- "deleted" is the item's deleted_at is not null. Each count is kept in a UTC hour bucket
--- (grain 'h') and a UTC day bucket (grain 'd'): a `since` reads whole days, then the whole
--- hours before them, from here, and the part of its first hour from the source tables.
+-- "deleted" is the item's deleted_at is not null. Hour buckets let a `since` read whole hours
+-- here and the part of its first hour from the source tables (exact counts).
 
 create table config_summary_items (
   type text not null,
@@ -23,20 +22,18 @@ create table config_summary_items (
 create table config_summary_changes (
   type text not null,
   deleted boolean not null,
-  grain text not null check (grain in ('h', 'd')),
-  bucket timestamptz not null,
+  hour timestamptz not null,
   changes integer not null default 0,
-  primary key (type, deleted, grain, bucket)
+  primary key (type, deleted, hour)
 );
 
 create table config_summary_analysis (
   type text not null,
   deleted boolean not null,
   analysis_type text not null,
-  grain text not null check (grain in ('h', 'd')),
-  bucket timestamptz not null,
+  hour timestamptz not null,
   open integer not null default 0,
-  primary key (type, deleted, analysis_type, grain, bucket)
+  primary key (type, deleted, analysis_type, hour)
 );
 
 -- The newest created and updated item of a type, read per type at summary time; the part of a
@@ -70,20 +67,19 @@ $$;
 -- them off the old key, 1 puts them on the new one.
 create or replace function config_summary_move(moves jsonb) returns void
 language sql as $$
-  insert into config_summary_changes as s (type, deleted, grain, bucket, changes)
-  select m.type, m.deleted, g.grain, g.bucket, sum(m.sign)::int
+  insert into config_summary_changes as s (type, deleted, hour, changes)
+  select m.type, m.deleted, date_trunc('hour', c.created_at, 'UTC'), sum(m.sign)::int
     from jsonb_to_recordset(moves) as m(id uuid, type text, deleted boolean, sign int)
     join config_changes c on c.config_id = m.id
-    cross join lateral (values ('h', date_trunc('hour', c.created_at, 'UTC')), ('d', date_trunc('day', c.created_at, 'UTC'))) g(grain, bucket)
-   group by 1, 2, 3, 4 order by 1, 2, 3, 4
-  on conflict (type, deleted, grain, bucket) do update set changes = s.changes + excluded.changes;
-  insert into config_summary_analysis as s (type, deleted, analysis_type, grain, bucket, open)
-  select m.type, m.deleted, a.analysis_type, g.grain, g.bucket, sum(m.sign)::int
+   group by 1, 2, 3 order by 1, 2, 3
+  on conflict (type, deleted, hour) do update set changes = s.changes + excluded.changes;
+  insert into config_summary_analysis as s (type, deleted, analysis_type, hour, open)
+  select m.type, m.deleted, a.analysis_type,
+         date_trunc('hour', coalesce(a.last_observed, a.first_observed), 'UTC'), sum(m.sign)::int
     from jsonb_to_recordset(moves) as m(id uuid, type text, deleted boolean, sign int)
     join config_analysis a on a.config_id = m.id and a.status = 'open'
-    cross join lateral (values ('h', date_trunc('hour', coalesce(a.last_observed, a.first_observed), 'UTC')), ('d', date_trunc('day', coalesce(a.last_observed, a.first_observed), 'UTC'))) g(grain, bucket)
-   group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-  on conflict (type, deleted, analysis_type, grain, bucket) do update set open = s.open + excluded.open;
+   group by 1, 2, 3, 4 order by 1, 2, 3, 4
+  on conflict (type, deleted, analysis_type, hour) do update set open = s.open + excluded.open;
 $$;
 
 create or replace function config_summary_items_changed() returns trigger
@@ -162,16 +158,15 @@ $$;
 create trigger config_items_summary_purge before delete on config_items
   for each row execute function config_summary_item_purged();
 
--- Adds signed change counts ({config_id, at, sign}) to the buckets of their items' keys.
+-- Adds signed change counts ({config_id, at, sign}) to the hour buckets of their items' keys.
 create or replace function config_summary_changes_add(deltas jsonb) returns void
 language sql as $$
-  insert into config_summary_changes as s (type, deleted, grain, bucket, changes)
-  select ci.type, ci.deleted_at is not null, g.grain, g.bucket, sum(d.sign)::int
+  insert into config_summary_changes as s (type, deleted, hour, changes)
+  select ci.type, ci.deleted_at is not null, date_trunc('hour', d.at, 'UTC'), sum(d.sign)::int
     from jsonb_to_recordset(coalesce(deltas, '[]'::jsonb)) as d(config_id uuid, at timestamptz, sign int)
     join config_items ci on ci.id = d.config_id
-    cross join lateral (values ('h', date_trunc('hour', d.at, 'UTC')), ('d', date_trunc('day', d.at, 'UTC'))) g(grain, bucket)
-   group by 1, 2, 3, 4 having sum(d.sign) <> 0 order by 1, 2, 3, 4
-  on conflict (type, deleted, grain, bucket) do update set changes = s.changes + excluded.changes;
+   group by 1, 2, 3 having sum(d.sign) <> 0 order by 1, 2, 3
+  on conflict (type, deleted, hour) do update set changes = s.changes + excluded.changes;
 $$;
 
 create or replace function config_summary_changes_changed() returns trigger
@@ -222,14 +217,14 @@ create trigger config_changes_rollup_delete after delete on config_changes
 -- Adds signed open-insight counts ({config_id, analysis_type, at, sign}) to their buckets.
 create or replace function config_summary_analysis_add(deltas jsonb) returns void
 language sql as $$
-  insert into config_summary_analysis as s (type, deleted, analysis_type, grain, bucket, open)
-  select ci.type, ci.deleted_at is not null, d.analysis_type, g.grain, g.bucket, sum(d.sign)::int
+  insert into config_summary_analysis as s (type, deleted, analysis_type, hour, open)
+  select ci.type, ci.deleted_at is not null, d.analysis_type, date_trunc('hour', d.at, 'UTC'),
+         sum(d.sign)::int
     from jsonb_to_recordset(coalesce(deltas, '[]'::jsonb))
          as d(config_id uuid, analysis_type text, at timestamptz, sign int)
     join config_items ci on ci.id = d.config_id
-    cross join lateral (values ('h', date_trunc('hour', d.at, 'UTC')), ('d', date_trunc('day', d.at, 'UTC'))) g(grain, bucket)
-   group by 1, 2, 3, 4, 5 having sum(d.sign) <> 0 order by 1, 2, 3, 4, 5
-  on conflict (type, deleted, analysis_type, grain, bucket) do update set open = s.open + excluded.open;
+   group by 1, 2, 3, 4 having sum(d.sign) <> 0 order by 1, 2, 3, 4
+  on conflict (type, deleted, analysis_type, hour) do update set open = s.open + excluded.open;
 $$;
 
 -- Open insights: old rows come off their bucket, new rows go on theirs.
@@ -269,13 +264,11 @@ insert into config_summary_items
 select type, coalesce(health, 'unknown'), deleted_at is not null, count(*), count(cost_total_30d),
        coalesce(sum(cost_total_1d), 0), coalesce(sum(cost_total_7d), 0), coalesce(sum(cost_total_30d), 0)
   from config_items group by 1, 2, 3;
-insert into config_summary_changes (type, deleted, grain, bucket, changes)
-select ci.type, ci.deleted_at is not null, g.grain, g.bucket, count(*)
-  from config_changes c join config_items ci on ci.id = c.config_id
-  cross join lateral (values ('h', date_trunc('hour', c.created_at, 'UTC')), ('d', date_trunc('day', c.created_at, 'UTC'))) g(grain, bucket)
- group by 1, 2, 3, 4;
-insert into config_summary_analysis (type, deleted, analysis_type, grain, bucket, open)
-select ci.type, ci.deleted_at is not null, a.analysis_type, g.grain, g.bucket, count(*)
+insert into config_summary_changes (type, deleted, hour, changes)
+select ci.type, ci.deleted_at is not null, date_trunc('hour', c.created_at, 'UTC'), count(*)
+  from config_changes c join config_items ci on ci.id = c.config_id group by 1, 2, 3;
+insert into config_summary_analysis (type, deleted, analysis_type, hour, open)
+select ci.type, ci.deleted_at is not null, a.analysis_type,
+       date_trunc('hour', coalesce(a.last_observed, a.first_observed), 'UTC'), count(*)
   from config_analysis a join config_items ci on ci.id = a.config_id
-  cross join lateral (values ('h', date_trunc('hour', coalesce(a.last_observed, a.first_observed), 'UTC')), ('d', date_trunc('day', coalesce(a.last_observed, a.first_observed), 'UTC'))) g(grain, bucket)
- where a.status = 'open' group by 1, 2, 3, 4, 5;
+ where a.status = 'open' group by 1, 2, 3, 4;
