@@ -56,6 +56,10 @@ const internalTables = new Set([
   'agent_outbox',
   'agent_assigned_canaries',
   'agent_upstream_state',
+  // The catalog summary's rollups (docs/catalog-api.md), read by POST /api/catalog/summary.
+  'config_summary_items',
+  'config_summary_changes',
+  'config_summary_analysis',
 ]);
 
 let database: TestDatabase;

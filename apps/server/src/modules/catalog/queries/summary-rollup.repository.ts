@@ -15,15 +15,24 @@ export function rollupAnswers(query: SummaryQuery): boolean {
 }
 
 const hourMs = 3_600_000;
+const dayMs = 86_400_000;
 
-/** The start of the UTC hour after time: whole hours from there are read from the rollups. */
-function nextHour(time: Date): Date {
-  return new Date(Math.floor(time.getTime() / hourMs) * hourMs + hourMs);
+/** The start of the UTC hour (or day) after time. */
+function next(time: Date, unitMs: number): Date {
+  return new Date(Math.floor(time.getTime() / unitMs) * unitMs + unitMs);
+}
+
+/** Buckets wholly after since: days from the next UTC day, hours up to it. */
+function bucketsSince(since: Date, params: SqlParams): string {
+  const day = params.add(next(since, dayMs));
+  const hour = params.add(next(since, hourMs));
+  return `((grain = 'd' and bucket >= ${day}) or (grain = 'h' and bucket >= ${hour} and bucket < ${day}))`;
 }
 
 /**
  * The summary by type from config_summary_items/_changes/_analysis (see migration 0072): whole
- * hours from the rollups, the part of the first hour from config_changes and config_analysis.
+ * days and hours from the rollups, the part of the first hour from config_changes and
+ * config_analysis.
  */
 export async function summariseByType(
   db: Queryable,
@@ -35,29 +44,29 @@ export async function summariseByType(
   const costWindow = query.cost && query.cost !== '30d' ? `cost_total_${query.cost}` : undefined;
   const changes = query.changesSince
     ? `select type, sum(changes)::bigint as n from config_summary_changes
-         where deleted = any(${deleted}::boolean[]) and hour >= ${params.add(nextHour(query.changesSince))}
+         where deleted = any(${deleted}::boolean[]) and ${bucketsSince(query.changesSince, params)}
          group by type
        union all
        select ci.type, count(*) from config_changes c join config_items ci on ci.id = c.config_id
         where c.created_at >= ${params.add(query.changesSince)}
-          and c.created_at < ${params.add(nextHour(query.changesSince))} and ${itemVisible}
+          and c.created_at < ${params.add(next(query.changesSince, hourMs))} and ${itemVisible}
         group by ci.type`
     : `select type, sum(changes)::bigint as n from config_summary_changes
-         where deleted = any(${deleted}::boolean[]) group by type`;
+         where deleted = any(${deleted}::boolean[]) and grain = 'd' group by type`;
   const analysis = query.analysisSince
     ? `select type, analysis_type, sum(open)::bigint as n from config_summary_analysis
-         where deleted = any(${deleted}::boolean[]) and hour >= ${params.add(nextHour(query.analysisSince))}
+         where deleted = any(${deleted}::boolean[]) and ${bucketsSince(query.analysisSince, params)}
          group by type, analysis_type
        union all
        select ci.type, a.analysis_type, count(*) from config_analysis a
          join config_items ci on ci.id = a.config_id
         where a.status = 'open'
           and coalesce(a.last_observed, a.first_observed) >= ${params.add(query.analysisSince)}
-          and coalesce(a.last_observed, a.first_observed) < ${params.add(nextHour(query.analysisSince))}
+          and coalesce(a.last_observed, a.first_observed) < ${params.add(next(query.analysisSince, hourMs))}
           and ${itemVisible}
         group by ci.type, a.analysis_type`
     : `select type, analysis_type, sum(open)::bigint as n from config_summary_analysis
-         where deleted = any(${deleted}::boolean[]) group by type, analysis_type`;
+         where deleted = any(${deleted}::boolean[]) and grain = 'd' group by type, analysis_type`;
   const sql = `
     with by_health as (
       select type, health, sum(items)::int as items, sum(costed)::int as costed,
