@@ -78,12 +78,15 @@ export interface Catalog {
 
 export function syntheticCatalog(count: number): Catalog {
   const items: ScrapedItem[] = [];
+  /** The index each item's document was made with, so that a new version differs only in its version. */
+  const indices: number[] = [];
   const byType = new Map<string, string[]>();
   const add = (type: string, index: number, parentType?: string) => {
     const name = `${type.split('::').at(-1)?.toLowerCase()}-${index}`;
     const externalId = `${type}/${index}`;
     const parents = parentType ? byType.get(parentType) : undefined;
     const parentId = parents?.[index % parents.length];
+    indices.push(index);
     items.push({
       externalId,
       type,
@@ -118,7 +121,7 @@ export function syntheticCatalog(count: number): Catalog {
       for (let i = 0; i < items.length; i += step) {
         const item = items[i];
         if (!item) continue;
-        items[i] = { ...item, config: document(item.type, item.name, i, version) };
+        items[i] = { ...item, config: document(item.type, item.name, indices[i] ?? i, version) };
         changed++;
       }
       return changed;

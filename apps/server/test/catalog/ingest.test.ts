@@ -226,4 +226,20 @@ describe('ingestScrapeResult', () => {
     expect(web1.delete_reason).toBe('pod deleted');
     expect(await events()).toEqual([{ name: 'config.deleted', event_id: web1.id }]);
   });
+
+  it('a soft-deleted item scraped again comes back as created, its parent found in the database', async () => {
+    await database.db.pool.query('delete from event_queue');
+    const summary = await ingest({ items: [pod('web-1')] }, minutes(50));
+    expect(summary['Kubernetes::Pod']).toMatchObject({ added: 1, updated: 0 });
+    const web1 = await byName('web-1');
+    const ns = await byName('default');
+    const cluster = await byName('prod');
+    expect(web1).toMatchObject({
+      deleted_at: null,
+      delete_reason: null,
+      parent_id: ns.id,
+      path: `${cluster.id}.${ns.id}`,
+    });
+    expect(await events()).toEqual([{ name: 'config.created', event_id: web1.id }]);
+  });
 });

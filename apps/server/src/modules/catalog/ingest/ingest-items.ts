@@ -42,18 +42,23 @@ export async function ingestItems(
   const stored = indexStored(
     await loadAgentItems(run.db.pool, run.agentId, [...new Set(items.map((item) => item.type))]),
   );
+  const prepareBatch = (start: number) =>
+    ordered.slice(start, start + itemBatchSize).map(prepareItem);
+  let prepared = prepareBatch(0);
   for (let start = 0; start < ordered.length; start += itemBatchSize) {
-    await ingestBatch(run, ordered.slice(start, start + itemBatchSize), stored, newId);
+    const writing = ingestBatch(run, prepared, stored, newId);
+    // Hash the next batch while this one waits on the database; planning stays in order.
+    prepared = prepareBatch(start + itemBatchSize);
+    await writing;
   }
 }
 
 async function ingestBatch(
   run: IngestRun,
-  batch: readonly ScrapedItem[],
+  prepared: readonly PreparedItem[],
   stored: ReadonlyMap<string, StoredItem>,
   newId: () => string,
 ) {
-  const prepared = batch.map(prepareItem);
   await resolveParents(run, prepared);
   const plans: Plan[] = [];
   for (const p of prepared) {
