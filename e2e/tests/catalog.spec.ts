@@ -23,7 +23,7 @@ test('/configs redirects to the catalog, which searches, filters and opens an it
   ).toBeVisible();
   await expect(summary.getByRole('rowheader', { name: /Favourites/ })).toBeVisible();
   await snapshot(page, 'catalog-summary');
-  await pods.first().getByRole('button', { name: 'Kubernetes::Pod' }).click();
+  await pods.first().getByRole('button', { name: 'Kubernetes::Pod', exact: true }).click();
   await expect(page).toHaveURL(/configType=Kubernetes%3A%3APod/);
   await expect(page.getByRole('table', { name: 'Catalog' })).toContainText(catalogNames.pod(1));
   await page.getByRole('button', { name: 'Remove filter type: Kubernetes::Pod' }).click();
@@ -150,7 +150,7 @@ test.describe('as a viewer', () => {
     await page.goto(`/catalog/${catalogIds.namespace}/relationships`);
     const table = page.getByRole('table', { name: 'Relationships' });
     await expect(table.getByText(catalogNames.service)).toBeVisible();
-    await expect(table.getByText('manual')).toBeVisible();
+    await expect(table.getByText('manual').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Unlink' })).toHaveCount(0);
   });
 });
