@@ -38,11 +38,16 @@ test('/configs redirects to the catalog, which searches, filters and opens an it
   await expect(table.getByText(catalogNames.deleted)).toBeVisible();
   await page.getByRole('checkbox', { name: 'Hide Deleted' }).check();
 
-  await table.getByRole('button', { name: 'Exclude type Kubernetes::Pod' }).first().click();
+  // The include and exclude buttons show on hover, as a person would find them.
+  const podRow = table.getByRole('row').filter({ hasText: catalogNames.pod(1) });
+  await podRow.getByText('Kubernetes::Pod', { exact: true }).hover();
+  await podRow.getByRole('button', { name: 'Exclude type Kubernetes::Pod' }).click();
   await expect(page).toHaveURL(/configType=%21Kubernetes%3A%3APod/);
   await expect(table.getByText(catalogNames.pod(1))).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Kubernetes::Pod');
-  await table.getByRole('button', { name: 'Include tag cluster=e2e' }).first().click();
+  const namespaceRow = table.getByRole('row').filter({ hasText: catalogNames.namespace });
+  await namespaceRow.getByText('cluster: e2e').hover();
+  await namespaceRow.getByRole('button', { name: 'Include tag cluster=e2e' }).click();
   await expect(page).toHaveURL(/tags=cluster____e2e%3A1/);
   await snapshot(page, 'catalog-list');
 
