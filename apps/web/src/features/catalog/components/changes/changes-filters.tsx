@@ -62,6 +62,7 @@ export function ChangesFilters({ state, update, scope }: ChangesFiltersProps) {
         <DebouncedSearch
           label="Config type"
           placeholder="Config type, e.g. Kubernetes::Pod"
+          className="w-72"
           value={state.configType ?? ''}
           onSearch={(configType) => update({ configType, ...reset })}
         />
