@@ -23,7 +23,7 @@ test('/configs redirects to the catalog, which searches, filters and opens an it
   ).toBeVisible();
   await expect(summary.getByRole('rowheader', { name: /Favourites/ })).toBeVisible();
   await snapshot(page, 'catalog-summary');
-  await pods.first().getByRole('button', { name: 'Kubernetes::Pod' }).click();
+  await pods.first().getByRole('button', { name: 'Kubernetes::Pod', exact: true }).click();
   await expect(page).toHaveURL(/configType=Kubernetes%3A%3APod/);
   await expect(page.getByRole('table', { name: 'Catalog' })).toContainText(catalogNames.pod(1));
   await page.getByRole('button', { name: 'Remove filter type: Kubernetes::Pod' }).click();
@@ -38,11 +38,16 @@ test('/configs redirects to the catalog, which searches, filters and opens an it
   await expect(table.getByText(catalogNames.deleted)).toBeVisible();
   await page.getByRole('checkbox', { name: 'Hide Deleted' }).check();
 
-  await table.getByRole('button', { name: 'Exclude type Kubernetes::Pod' }).first().click();
+  // The include and exclude buttons show on hover, as a person would find them.
+  const podRow = table.getByRole('row').filter({ hasText: catalogNames.pod(1) });
+  await podRow.getByText('Kubernetes::Pod', { exact: true }).hover();
+  await podRow.getByRole('button', { name: 'Exclude type Kubernetes::Pod' }).click();
   await expect(page).toHaveURL(/configType=%21Kubernetes%3A%3APod/);
   await expect(table.getByText(catalogNames.pod(1))).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Kubernetes::Pod');
-  await table.getByRole('button', { name: 'Include tag cluster=e2e' }).first().click();
+  const namespaceRow = table.getByRole('row').filter({ hasText: catalogNames.namespace });
+  await namespaceRow.getByText('cluster: e2e').hover();
+  await namespaceRow.getByRole('button', { name: 'Include tag cluster=e2e' }).click();
   await expect(page).toHaveURL(/tags=cluster____e2e%3A1/);
   await snapshot(page, 'catalog-list');
 
@@ -150,7 +155,7 @@ test.describe('as a viewer', () => {
     await page.goto(`/catalog/${catalogIds.namespace}/relationships`);
     const table = page.getByRole('table', { name: 'Relationships' });
     await expect(table.getByText(catalogNames.service)).toBeVisible();
-    await expect(table.getByText('manual')).toBeVisible();
+    await expect(table.getByText('manual').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Unlink' })).toHaveCount(0);
   });
 });

@@ -1,64 +1,53 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiList, apiRequest } from '@/lib/http.ts';
+import { apiRequest } from '@/lib/http.ts';
+import { catalogChangesResponseSchema, type CatalogChangeRow } from '@vigil/domain';
 import { configKeys } from '@/lib/resource-keys.ts';
-import { changesQuery, type ChangesUrlState } from '../model/changes-url-state.ts';
 import {
-  configChangeDetailSchema,
-  configChangeSchema,
-  relatedConfigSchema,
-} from './catalog-schemas.ts';
+  changesRequest,
+  type ChangesScope,
+  type ChangesUrlState,
+} from '../model/changes-url-state.ts';
+import { configChangeDetailSchema } from './catalog-schemas.ts';
 
-/** A type filter (upstream, downstream) follows links 5 deep (spec 001 §9). */
-export const changesDepth = 5;
+export type ChangeListRow = CatalogChangeRow & { creator: string | null };
 
-export interface ChangesScope {
-  configId?: string;
-  upstream: boolean;
-  downstream: boolean;
-  hideDeletedConfigs: boolean;
-}
+const creatorsSchema = z.array(
+  z.object({ id: z.string(), created_by: z.object({ name: z.string().nullish() }).nullish() }),
+);
 
-async function scopeIds(scope: ChangesScope, signal: AbortSignal): Promise<string[] | undefined> {
-  if (scope.configId === undefined) return undefined;
-  const ids = new Set([scope.configId]);
-  const directions = [
-    ...(scope.downstream ? ['outgoing'] : []),
-    ...(scope.upstream ? ['incoming'] : []),
-  ];
-  for (const direction of directions) {
-    const related = await apiRequest(
-      'db',
-      '/rpc/related_configs_recursive',
-      z.array(relatedConfigSchema),
-      {
-        query: {
-          config_id: scope.configId,
-          type_filter: direction,
-          include_deleted_configs: !scope.hideDeletedConfigs,
-          max_depth: changesDepth,
-          select: 'id,name,type,status,health,tags,deleted_at',
-        },
-        signal,
-      },
-    );
-    for (const config of related) ids.add(config.id);
+/** People's names for the changes they made; the search answers with their ids only. */
+async function withCreators(
+  rows: CatalogChangeRow[],
+  signal: AbortSignal,
+): Promise<ChangeListRow[]> {
+  const ids = rows.filter((row) => row.created_by !== null).map((row) => row.id);
+  const names = new Map<string, string>();
+  if (ids.length > 0) {
+    const found = await apiRequest('db', '/config_changes', creatorsSchema, {
+      query: { select: 'id,created_by(name)', id: `in.(${ids.join(',')})` },
+      signal,
+    });
+    for (const row of found) if (row.created_by?.name) names.set(row.id, row.created_by.name);
   }
-  return [...ids];
+  return rows.map((row) => ({
+    ...row,
+    creator: names.get(row.id) ?? row.external_created_by ?? null,
+  }));
 }
 
-/** One page of changes, newest first; the total comes from Content-Range. */
+/** One page of changes from POST /api/catalog/changes, newest first, with the total. */
 export function useChangesQuery(state: ChangesUrlState, scope: ChangesScope) {
-  // The open dialog is not a filter: opening one must not refetch the list.
-  const filters = { ...state, change: undefined };
+  const request = changesRequest(state, scope);
   return useQuery({
-    queryKey: configKeys.changes({ ...filters, ...scope }),
+    queryKey: configKeys.changes({ ...request }),
     queryFn: async ({ signal }) => {
-      const ids = await scopeIds(scope, signal);
-      return apiList('db', '/config_changes', configChangeSchema, {
-        query: changesQuery(state, ids, scope.hideDeletedConfigs),
+      const answer = await apiRequest('catalog', '/changes', catalogChangesResponseSchema, {
+        method: 'POST',
+        body: request,
         signal,
       });
+      return { total: answer.total, changes: await withCreators(answer.changes, signal) };
     },
     placeholderData: keepPreviousData,
     meta: { toast: false },

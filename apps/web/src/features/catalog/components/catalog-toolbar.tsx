@@ -40,7 +40,7 @@ export function CatalogToolbar({
           onSearch={(search) => update({ search }, { replace: true })}
         />
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-fg-muted">Health</span>
+          <span className="whitespace-nowrap text-fg-muted">Health</span>
           <select
             value={state.health ?? ''}
             onChange={(event) => update({ health: event.target.value })}
@@ -56,7 +56,7 @@ export function CatalogToolbar({
         </label>
         {!hasListFilter(state) && (
           <label className="flex items-center gap-2 text-sm">
-            <span className="text-fg-muted">Group by</span>
+            <span className="whitespace-nowrap text-fg-muted">Group by</span>
             <select
               value={state.groupBy ?? 'provider'}
               onChange={(event) =>

@@ -11,6 +11,8 @@ export interface DebouncedSearchProps {
   value: string;
   onSearch: (value: string) => void;
   delayMs?: number;
+  /** Replaces the default width (grows to fill the toolbar). */
+  className?: string;
 }
 
 /** A search box that reports what was typed once typing pauses (400 ms by default). */
@@ -20,6 +22,7 @@ export function DebouncedSearch({
   value,
   onSearch,
   delayMs = searchDebounceMs,
+  className = 'min-w-72 flex-1 sm:max-w-md',
 }: DebouncedSearchProps) {
   const [text, setText] = useState(value);
   const latest = useRef(onSearch);
@@ -32,7 +35,7 @@ export function DebouncedSearch({
     return () => window.clearTimeout(timer);
   }, [text, value, delayMs]);
   return (
-    <label className="relative block min-w-72 flex-1 sm:max-w-md">
+    <label className={cx('relative block', className)}>
       <span className="sr-only">{label}</span>
       <Search
         aria-hidden="true"

@@ -39,9 +39,7 @@ export function SummaryTable({ groups, favourites, onOpen }: SummaryTableProps) 
                 className="px-3 py-1.5 text-xs font-semibold"
               >
                 {group.provider}{' '}
-                <span className="font-normal text-fg-muted">
-                  ({group.count.toLocaleString('en-US')})
-                </span>
+                <span className="font-normal">({group.count.toLocaleString('en-US')})</span>
               </th>
             </tr>
             {group.lines.map((line) => {

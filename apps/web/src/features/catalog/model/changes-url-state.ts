@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { keyValueConditions, parseTags } from './filter-encoding.ts';
+import type { CatalogChangesRequest } from '@vigil/domain';
+import { parseTags } from './filter-encoding.ts';
+
+type ChangeSeverity = NonNullable<CatalogChangesRequest['severity']>;
+
+/** A type filter (upstream, downstream) follows links 5 deep (spec 001 §9). */
+export const changesDepth = 5;
 
 export const defaultChangesRange = 'now-2d';
 export const defaultChangesPageSize = 200;
@@ -46,35 +52,57 @@ export type ChangesUrlState = z.output<typeof changesUrlSchema>;
 /** Filters shown as removable chips: each is one exact value. */
 export const chipParams = ['id', 'summary', 'source', 'created_by', 'external_created_by'] as const;
 
-export const changeSelect =
-  'id,config_id,change_type,severity,source,summary,count,first_observed,created_at,external_created_by,created_by(id,name),config:config_items!inner(id,name,type,deleted_at)';
+export interface ChangesScope {
+  configId?: string;
+  upstream: boolean;
+  downstream: boolean;
+  hideDeletedConfigs: boolean;
+}
 
-/** The data-API query of one page of changes over the given configs (all when undefined). */
-export function changesQuery(
-  state: ChangesUrlState,
-  configIds: readonly string[] | undefined,
-  hideDeletedConfigs: boolean,
-): Record<string, string> {
-  const pageSize = state.pageSize ?? defaultChangesPageSize;
-  const page = state.page ?? 1;
-  const query: Record<string, string> = {
-    select: changeSelect,
-    'created_at.filter': `>${state.from ?? defaultChangesRange}`,
-    order: 'created_at.desc,id.desc',
-    limit: String(pageSize),
-    offset: String((page - 1) * pageSize),
+/** `key____value:1` in the URL is `key=value` in the call; an exclusion is `!key=value`. */
+export function changeTags(param: string | undefined): string | undefined {
+  const tags = parseTags(param);
+  if (tags.length === 0) return undefined;
+  return tags.map((t) => `${t.include ? '' : '!'}${t.key}=${t.value}`).join(',');
+}
+
+function recursion(scope: ChangesScope): CatalogChangesRequest['recursive'] {
+  if (scope.upstream && scope.downstream) return 'all';
+  if (scope.upstream) return 'upstream';
+  if (scope.downstream) return 'downstream';
+  return 'none';
+}
+
+function isSeverity(value: string | undefined): value is ChangeSeverity {
+  return changeSeverities.some((severity) => severity === value);
+}
+
+/**
+ * The body of POST /api/catalog/changes (spec 001 §7): one config and its neighbours 5 deep, or
+ * the whole catalog; 200 a page from now-2d by default.
+ */
+export function changesRequest(state: ChangesUrlState, scope: ChangesScope): CatalogChangesRequest {
+  const configId = scope.configId ?? state.id;
+  const request: CatalogChangesRequest = {
+    from: state.from ?? defaultChangesRange,
+    page: state.page ?? 1,
+    page_size: state.pageSize ?? defaultChangesPageSize,
+    sort_by: '-created_at',
+    include_deleted_configs: !scope.hideDeletedConfigs,
   };
-  if (configIds !== undefined) query.config_id = `in.(${configIds.join(',')})`;
-  if (state.configType) query['config.type.filter'] = state.configType;
-  if (state.changeType) query['change_type.filter'] = state.changeType;
-  if (state.severity) query['severity.filter'] = state.severity;
-  if (hideDeletedConfigs) query['config.deleted_at'] = 'is.null';
-  for (const param of chipParams) {
-    const value = state[param];
-    if (value === undefined || value === '') continue;
-    query[param] = `eq.${value}`;
+  if (configId) request.id = configId;
+  if (scope.configId !== undefined) {
+    request.recursive = recursion(scope);
+    request.depth = changesDepth;
   }
-  const tagConditions = keyValueConditions('tags', parseTags(state.tags));
-  if (tagConditions.length > 0) query['config.and'] = `(${tagConditions.join(',')})`;
-  return query;
+  if (state.configType) request.config_type = state.configType;
+  if (state.changeType) request.type = state.changeType;
+  if (isSeverity(state.severity)) request.severity = state.severity;
+  if (state.summary) request.summary = state.summary;
+  if (state.source) request.source = state.source;
+  const createdBy = state.created_by ?? state.external_created_by;
+  if (createdBy) request.created_by = createdBy;
+  const tags = changeTags(state.tags);
+  if (tags) request.tags = tags;
+  return request;
 }

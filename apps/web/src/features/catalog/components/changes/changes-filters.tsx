@@ -62,11 +62,12 @@ export function ChangesFilters({ state, update, scope }: ChangesFiltersProps) {
         <DebouncedSearch
           label="Config type"
           placeholder="Config type, e.g. Kubernetes::Pod"
+          className="w-72"
           value={state.configType ?? ''}
           onSearch={(configType) => update({ configType, ...reset })}
         />
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-fg-muted">Change type</span>
+          <span className="whitespace-nowrap text-fg-muted">Change type</span>
           <input
             value={state.changeType ?? ''}
             onChange={(event) => update({ changeType: event.target.value, ...reset })}
@@ -75,7 +76,7 @@ export function ChangesFilters({ state, update, scope }: ChangesFiltersProps) {
           />
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-fg-muted">Severity</span>
+          <span className="whitespace-nowrap text-fg-muted">Severity</span>
           <select
             value={state.severity ?? ''}
             onChange={(event) => update({ severity: event.target.value, ...reset })}
@@ -90,7 +91,7 @@ export function ChangesFilters({ state, update, scope }: ChangesFiltersProps) {
           </select>
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-fg-muted">Range</span>
+          <span className="whitespace-nowrap text-fg-muted">Range</span>
           <select
             value={state.from ?? defaultChangesRange}
             onChange={(event) =>

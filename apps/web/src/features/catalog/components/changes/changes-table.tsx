@@ -1,11 +1,11 @@
 import { RelativeTime } from '@/ui/relative-time.tsx';
 import { Table, TableCell } from '@/ui/table.tsx';
 import { cx, focusRing } from '@/ui/class-names.ts';
-import type { ConfigChange } from '@/features/catalog/api/catalog-schemas.ts';
+import type { ChangeListRow } from '@/features/catalog/api/changes-query.ts';
 import { SeverityBadge } from '../severity-badge.tsx';
 
 export interface ChangesTableProps {
-  changes: readonly ConfigChange[];
+  changes: readonly ChangeListRow[];
   onOpen: (id: string) => void;
   onChip: (param: 'source' | 'created_by' | 'external_created_by', value: string) => void;
 }
@@ -33,7 +33,7 @@ export function ChangesTable({ changes, onOpen, onChip }: ChangesTableProps) {
           onClick={() => onOpen(change.id)}
           className={cx(
             'cursor-pointer hover:bg-surface-muted',
-            change.config?.deleted_at ? 'text-fg-muted' : '',
+            change.deleted_at ? 'text-fg-muted' : '',
           )}
         >
           <TableCell className="max-w-64">
@@ -45,9 +45,9 @@ export function ChangesTable({ changes, onOpen, onChip }: ChangesTableProps) {
               }}
               className={cx('block max-w-full truncate rounded text-left font-medium', focusRing)}
             >
-              {change.config?.name ?? change.config_id}
+              {change.name ?? change.config_id}
             </button>
-            <span className="block truncate text-xs text-fg-muted">{change.config?.type}</span>
+            <span className="block truncate text-xs text-fg-muted">{change.type}</span>
           </TableCell>
           <TableCell className="whitespace-nowrap">{change.change_type}</TableCell>
           <TableCell className="max-w-96 truncate">{change.summary}</TableCell>
@@ -68,10 +68,8 @@ export function ChangesTable({ changes, onOpen, onChip }: ChangesTableProps) {
               </button>
             )}
           </TableCell>
-          <TableCell className="whitespace-nowrap">
-            {change.created_by?.name ?? change.external_created_by}
-          </TableCell>
-          <TableCell className="tabular-nums">{change.count ?? 1}</TableCell>
+          <TableCell className="whitespace-nowrap">{change.creator}</TableCell>
+          <TableCell className="tabular-nums">{change.count}</TableCell>
           <TableCell className="whitespace-nowrap text-fg-muted">
             <RelativeTime value={change.first_observed} />
           </TableCell>

@@ -45,7 +45,7 @@ export function ChangesView({ configId }: { configId?: string }) {
         <TableSkeleton label="Loading changes" />
       ) : changes.isError ? (
         <ErrorState message={changes.error.message} onRetry={() => void changes.refetch()} />
-      ) : changes.data.data.length === 0 ? (
+      ) : changes.data.changes.length === 0 ? (
         <EmptyState
           title="No changes"
           description="No change matches these filters in this time range."
@@ -53,15 +53,15 @@ export function ChangesView({ configId }: { configId?: string }) {
       ) : (
         <>
           <ChangesTable
-            changes={changes.data.data}
+            changes={changes.data.changes}
             onOpen={(change) => update({ change })}
             onChip={(param, value) => update({ [param]: value, page: undefined })}
           />
           <Pagination
             pageIndex={pageIndex}
             pageSize={pageSize}
-            total={changes.data.totalEntries}
-            shown={changes.data.data.length}
+            total={changes.data.total}
+            shown={changes.data.changes.length}
             emptyText="No changes"
             onPage={(index) => update({ page: index === 0 ? undefined : index + 1 })}
           />

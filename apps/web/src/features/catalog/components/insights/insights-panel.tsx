@@ -37,7 +37,7 @@ function Select(props: {
 }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <span className="text-fg-muted">{props.label}</span>
+      <span className="whitespace-nowrap text-fg-muted">{props.label}</span>
       <select
         value={props.value ?? ''}
         onChange={(event) => props.onChange(event.target.value)}

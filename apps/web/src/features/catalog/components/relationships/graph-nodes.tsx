@@ -73,7 +73,7 @@ export function GroupNode({ data }: NodeProps<GroupFlowNode>) {
         <span className="font-medium text-fg">
           {data.count} × {data.type}
         </span>
-        <span className="text-fg-muted">
+        <span className="whitespace-nowrap text-fg-muted">
           {data.expanded ? 'Click to collapse' : 'Click to expand'}
         </span>
       </button>
