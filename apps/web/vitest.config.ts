@@ -9,8 +9,8 @@ export default mergeConfig(
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./vitest.setup.ts'],
-      // Page tests wait for several renders; on a loaded shared machine 5 s is not enough.
-      testTimeout: 20_000,
+      // Page tests wait for several renders; on a loaded 2-core CI machine 20 s was not always enough.
+      testTimeout: 45_000,
       // Its ESM build imports without file extensions, which Node's resolver refuses.
       server: { deps: { inline: ['codemirror-json-schema'] } },
     },

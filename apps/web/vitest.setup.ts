@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // findBy/waitFor: a loaded shared machine can take more than the default second to render.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // happy-dom's window is 1024 px wide; the console's layout is written for a desktop one.
 const desktopWidth = 1440;
