@@ -54,7 +54,14 @@ async function pusher(upstream: Upstream, index: number, clock: { until: number 
   const canaryId = randomUUID();
   const checkIds = Array.from({ length: checksPerAgent }, () => randomUUID());
   await push(upstream, agent.token, {
-    canaries: [{ id: canaryId, name: `bench-${index}`, spec: {}, schedule: '@every 30s' }],
+    canaries: [
+      {
+        id: canaryId,
+        name: `bench-${index}`,
+        spec: { http: [{ name: 'probe', url: 'http://127.0.0.1:9/' }] },
+        schedule: '@every 30s',
+      },
+    ],
     checks: checkIds.map((id, i) => ({ id, canary_id: canaryId, type: 'http', name: `c${i}` })),
   });
   return async () => {

@@ -37,7 +37,13 @@ async function pushAsAgent(token: string, checkName: string): Promise<void> {
     const pushed = await agent.post('/api/agent/push', {
       data: {
         canaries: [
-          { id: canaryId, name: `${checkName}-canary`, namespace: 'e2e', spec: {}, labels: {} },
+          {
+            id: canaryId,
+            name: `${checkName}-canary`,
+            namespace: 'e2e',
+            spec: { http: [{ name: 'probe', url: 'http://127.0.0.1:9/' }] },
+            labels: {},
+          },
         ],
         checks: [{ id: checkId, canary_id: canaryId, type: 'http', name: checkName, labels: {} }],
         check_statuses: [

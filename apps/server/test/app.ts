@@ -44,6 +44,8 @@ export interface TestAppOptions {
   readonly onRoute?: (route: RouteOptions) => void;
   readonly metricsAccess?: { readonly public: boolean; readonly token?: string };
   readonly health?: HealthSettings;
+  /** The modules to boot, by name (default: all); identity always comes. */
+  readonly modules?: readonly string[];
 }
 
 export interface TestApp {
@@ -78,6 +80,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.emailLinkLimits ? { emailLinkLimits: options.emailLinkLimits } : {}),
     ...(options.actorCacheMs !== undefined ? { actorCacheMs: options.actorCacheMs } : {}),
     ...(options.health ? { health: options.health } : {}),
+    ...(options.modules ? { only: options.modules } : {}),
   });
   const app = await buildApp({
     db: database.db,

@@ -14,6 +14,7 @@ export * from './health/summary-api.ts';
 export * from './health/check-summary.ts';
 export * from './health/check-graph.ts';
 export * from './health/run-check.ts';
+export * from './health/webhook-api.ts';
 export * from './api/api-error.ts';
 export * from './properties/property.ts';
 export * from './health/every-schedule.ts';

@@ -72,6 +72,11 @@ export interface ModuleSettings {
   readonly agents?: AgentsSettings;
   /** The SMTP connection that mails people and teams (default connection://default/smtp). */
   readonly notificationEmailConnection?: string;
+  /**
+   * The modules to serve, by name (default: all). Tests boot only those they need; identity
+   * always comes, since it recognises who calls.
+   */
+  readonly only?: readonly string[];
 }
 
 /** The settings of every module from the process configuration. */
@@ -145,19 +150,26 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     playbooksModule,
     logsModule,
   ];
+  const wanted = new Set(['identity', ...(settings.only ?? [])]);
+  const served = settings.only ? areas.filter((area) => wanted.has(area.name)) : areas;
   const events = createEventsModule({
     db,
     log,
     metrics,
     settings: settings.events ?? defaultEventQueueSettings,
-    consumers: areas.flatMap((area) => area.consumers ?? []),
+    consumers: served.flatMap((area) => area.consumers ?? []),
   });
-  const declared = [...areas, events.module];
+  const declared = [...served, events.module];
   // The data API serves what the modules declare; the Kubernetes-style API is built on it.
   const dataApi = await createDataApi(db, declared);
   const kubeApi = createKubeApiModule(dataApi.service, identity.accessTokens, settings.publicUrl);
   return {
-    modules: [...declared, createSearchModule(db, declared), dataApi.module, kubeApi],
+    modules: [
+      ...declared,
+      createSearchModule(db, declared),
+      dataApi.module,
+      ...(!settings.only || wanted.has(kubeApi.name) ? [kubeApi] : []),
+    ],
     dataApi,
     health: health.engine,
     events: events.events,

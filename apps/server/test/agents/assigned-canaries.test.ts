@@ -54,7 +54,15 @@ describe('GET /api/agent/canaries', () => {
       'POST',
       'agent/push',
       { token: edge.token },
-      { canaries: [{ id: randomUUID(), name: 'pushed', spec: {} }] },
+      {
+        canaries: [
+          {
+            id: randomUUID(),
+            name: 'pushed',
+            spec: { http: [{ name: 'probe', url: 'http://127.0.0.1:9/' }] },
+          },
+        ],
+      },
     );
     const reply = await poll(edge);
     expect(reply.status).toBe(200);

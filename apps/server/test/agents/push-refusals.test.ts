@@ -67,6 +67,11 @@ describe('POST /api/agent/push refusals', () => {
       /^canaries\.0\.id: /,
     ],
     [
+      'a canary whose spec the canary write rule refuses, as the data API does',
+      { canaries: [{ id: randomUUID(), name: 'web', spec: { http: [{ name: 'home' }] } }] },
+      /^canaries\.0\.spec\.http\[0\]\.url needs url/,
+    ],
+    [
       'a status time that is not a time',
       { check_statuses: [{ check_id: randomUUID(), time: 'now', status: true }] },
       /check_statuses\.0\.time: must be an ISO 8601 timestamp/,

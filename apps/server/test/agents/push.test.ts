@@ -192,7 +192,14 @@ describe('POST /api/agent/push', () => {
     expect(created.status).toBe(201);
     const id = z.array(z.object({ id: z.string() })).parse(created.json)[0]?.id ?? '';
     const reply = await push(edge, {
-      canaries: [{ id, name: 'assigned', spec: { http: [] }, labels: { hacked: 'yes' } }],
+      canaries: [
+        {
+          id,
+          name: 'assigned',
+          spec: { http: [{ name: 'other', url: 'http://127.0.0.1:8/' }] },
+          labels: { hacked: 'yes' },
+        },
+      ],
     });
     expect(reply.status).toBe(200);
     const [row] = await api.query('select labels, spec from canaries where id = $1', [id]);
@@ -205,7 +212,13 @@ describe('POST /api/agent/push', () => {
   it('answers 409 when a canary of its own takes the name of an assigned one, writing nothing', async () => {
     const totals = await everything();
     const reply = await push(edge, {
-      canaries: [{ id: randomUUID(), name: 'assigned', spec: {} }],
+      canaries: [
+        {
+          id: randomUUID(),
+          name: 'assigned',
+          spec: { http: [{ name: 'probe', url: 'http://127.0.0.1:9/' }] },
+        },
+      ],
     });
     expectError(reply, 409, '23505');
     expect(await everything()).toEqual(totals);

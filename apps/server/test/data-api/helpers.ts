@@ -2,7 +2,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { ExposedResource } from '../../src/data-api/resource-definition.ts';
 import type { Role } from '@vigil/domain';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startTestApp, testActorHeader, type TestApp } from '../app.ts';
+import { startTestApp, testActorHeader, type TestApp, type TestAppOptions } from '../app.ts';
 
 export type JsonRow = Record<string, unknown>;
 
@@ -98,8 +98,8 @@ export interface RawResponse {
 }
 
 /** Starts the API on a fresh database with a small, known data set. */
-export async function startDataApi(): Promise<DataApiTestContext> {
-  const app = await startTestApp();
+export async function startDataApi(options: TestAppOptions = {}): Promise<DataApiTestContext> {
+  const app = await startTestApp(options);
   await app.database.db.pool.query(seedSql);
   return {
     ...app,
@@ -186,10 +186,10 @@ export interface DataApiHandle {
 }
 
 /** Starts the data API before the file's tests and closes it after them. */
-export function useDataApi(): DataApiHandle {
+export function useDataApi(options: TestAppOptions = {}): DataApiHandle {
   let started: DataApiTestContext | undefined;
   beforeAll(async () => {
-    started = await startDataApi();
+    started = await startDataApi(options);
   });
   afterAll(async () => {
     await started?.close();

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../app.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ modules: ['identity'] });
 });
 afterAll(() => app.close());
 

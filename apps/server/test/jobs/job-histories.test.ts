@@ -16,7 +16,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ modules: ['jobs'] });
   await seedResources(app);
   await seedRuns(app, [
     {

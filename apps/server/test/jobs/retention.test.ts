@@ -16,7 +16,7 @@ const hour = 3_600_000;
 const day = 24 * hour;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ modules: ['jobs'] });
 });
 afterAll(() => app.close());
 beforeEach(async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { testActorHeader } from '../app.ts';
 import { useDataApi } from '../data-api/helpers.ts';
 
-const api = useDataApi();
+// Only the area under test boots (identity comes with it).
+const api = useDataApi({ modules: ['properties'] });
 
 /** The id the test harness gives every signed-in test actor. */
 const testActorId = '00000000-0000-0000-0000-0000000000aa';

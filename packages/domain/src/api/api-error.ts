@@ -12,3 +12,6 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** The refusals every signed-in route may answer: a bad request, no session, no permission. */
 export const refusalResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** The answer of an action that reports only that it worked, e.g. a connection test. */
+export const okAnswerSchema = z.object({ message: z.string() });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { DomainError } from '../../platform/errors.ts';
 import type { Actor, Authenticator } from '../../platform/http/actor.ts';
 import { agentTokenId, agentTokenPrefix, VerifiedTokens } from './agent-tokens.ts';
 import { findTokenOwner, touchAgent } from './agents.repository.ts';
@@ -23,26 +23,24 @@ const bearer = /^Bearer\s+(\S*)\s*$/i;
 /** Agent tokens open only /api/agent/*: they carry no role, and must not read as a viewer. */
 const agentPaths = '/api/agent/';
 
-export const invalidAgentToken = (): ApiError =>
-  new ApiError(
-    401,
+export const invalidAgentToken = (): DomainError =>
+  new DomainError(
     'unauthenticated',
     'The agent access token is unknown or revoked.',
     null,
     'The agent may have been deleted; create a new agent for a new token.',
   );
 
-export const agentTokenRequired = (): ApiError =>
-  new ApiError(
-    401,
+export const agentTokenRequired = (): DomainError =>
+  new DomainError(
     'unauthenticated',
     'This endpoint needs an agent access token.',
     null,
     'Send Authorization: Bearer <token> with the token POST /api/agent/generate answered.',
   );
 
-const agentTokenElsewhere = (): ApiError =>
-  new ApiError(403, 'forbidden', 'Agent access tokens are accepted only by /api/agent/ endpoints.');
+const agentTokenElsewhere = (): DomainError =>
+  new DomainError('forbidden', 'Agent access tokens are accepted only by /api/agent/ endpoints.');
 
 export function createAgentAuth(db: Database, options: AgentAuthOptions) {
   const verified = new VerifiedTokens({ ttlMs: options.tokenCacheMs, maxEntries: 10_000 });

@@ -1,3 +1,4 @@
+import { agentCreatedSchema, apiErrorSchema, refusalResponses } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AgentAuth } from './agent-auth.ts';
 import type { AgentsService } from './agents.service.ts';
@@ -27,6 +28,7 @@ export function agentsRoutes(deps: AgentsRouteDeps) {
         schema: {
           tags: ['agents'],
           summary: 'Create an agent and its access token (answered once)',
+          response: { 201: agentCreatedSchema, ...refusalResponses, 409: apiErrorSchema },
         },
       },
       async (request, reply) =>

@@ -2,7 +2,7 @@ import { agentCreateSchema, agentKubernetesSchema, type AgentCreated } from '@vi
 import { z } from 'zod';
 import { fromDatabaseError } from '../../data-api/postgrest-errors.ts';
 import type { Database, Queryable } from '../../platform/db.ts';
-import { ApiError, badRequest } from '../../platform/errors.ts';
+import { DomainError, badRequest } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/actor.ts';
 import { authorise } from '../../platform/http/authorise.ts';
 import { creatorOf } from '../../platform/creator.ts';
@@ -19,9 +19,8 @@ import {
   recordHeartbeat,
 } from './agents.repository.ts';
 
-const nameTaken = (name: string): ApiError =>
-  new ApiError(
-    409,
+const nameTaken = (name: string): DomainError =>
+  new DomainError(
     'conflict',
     `An agent named "${name}" already exists.`,
     null,

@@ -1,7 +1,7 @@
 import { agentPatchSchema } from '@vigil/domain';
 import { z } from 'zod';
 import { defineWriteHook } from '../../data-api/write-hooks.ts';
-import { ApiError, badRequest } from '../../platform/errors.ts';
+import { DomainError, badRequest } from '../../platform/errors.ts';
 import { syncAllSelectorCopies } from '../health/index.ts';
 import { parseInput } from './agents.input.ts';
 import { cleanUpAgentData, revokeAgent } from './agents.repository.ts';
@@ -13,8 +13,8 @@ const writtenAgent = z.object({
   deleted_at: z.string().nullable(),
 });
 
-const notHere = (message: string, hint: string): ApiError =>
-  new ApiError(405, 'method_not_allowed', message, null, hint);
+const notHere = (message: string, hint: string): DomainError =>
+  new DomainError('method_not_allowed', message, null, hint);
 
 /**
  * Writes of agents through the data API (DESIGN §3). Only edits and soft deletes: creation

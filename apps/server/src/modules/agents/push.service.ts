@@ -1,8 +1,8 @@
 import { fromDatabaseError } from '../../data-api/postgrest-errors.ts';
 import type { Database } from '../../platform/db.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { DomainError } from '../../platform/errors.ts';
 import type { CheckResult } from '../health/index.ts';
-import { writeResults } from '../health/index.ts';
+import { parseWrittenSpec, writeResults } from '../health/index.ts';
 import { catalogRowCount, writeCatalogPush } from '../catalog/index.ts';
 import { invalidAgentToken, type AgentPrincipal } from './agent-auth.ts';
 import { parseInput } from './agents.input.ts';
@@ -26,18 +26,16 @@ import {
   type PushedCheckStatus,
 } from './push.schema.ts';
 
-const tooLarge = (rows: number): ApiError =>
-  new ApiError(
-    413,
+const tooLarge = (rows: number): DomainError =>
+  new DomainError(
     'payload_too_large',
     `A push carries at most ${maxPushRows} rows; this one has ${rows}.`,
     null,
     'Send the rows in several batches.',
   );
 
-const foreignRows = (ids: readonly string[]): ApiError =>
-  new ApiError(
-    403,
+const foreignRows = (ids: readonly string[]): DomainError =>
+  new DomainError(
     'forbidden',
     'The batch names rows that belong to another agent or to this installation.',
     ids.slice(0, 20).join(', '),
@@ -58,6 +56,10 @@ export function createPushService(db: Database) {
       const rows =
         batch.canaries.length + batch.checks.length + batch.check_statuses.length + catalogRows;
       if (rows > maxPushRows) throw tooLarge(rows);
+      // The same spec rule as every canary write through the data API.
+      batch.canaries.forEach((canary, index) => {
+        if (!canary.deleted_at) parseWrittenSpec(canary.spec, `canaries.${index}.`);
+      });
       try {
         return await db.transaction(async (client) => {
           if (!(await stampReceived(client, agent.agentId))) throw invalidAgentToken();

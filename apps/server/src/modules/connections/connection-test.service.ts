@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../platform/db.ts';
-import { ApiError, badRequest, notFound } from '../../platform/errors.ts';
+import { DomainError, badRequest, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/actor.ts';
 import { authorise } from '../../platform/http/authorise.ts';
 import { CheckConfigError } from '../../platform/values/env-var.ts';
@@ -15,9 +15,9 @@ import {
 
 export const notSupportedMessage = 'We currently do not support testing this connection type';
 
-const notSupported = (): ApiError => new ApiError(501, 'not_implemented', notSupportedMessage);
-const testFailed = (message: string): ApiError =>
-  new ApiError(400, 'connection_test_failed', message, null, 'Testing connection failed!');
+const notSupported = (): DomainError => new DomainError('not_implemented', notSupportedMessage);
+const testFailed = (message: string): DomainError =>
+  new DomainError('connection_test_failed', message, null, 'Testing connection failed!');
 
 export interface ConnectionTestSettings {
   /** How long one test may take before it is reported as failed. */

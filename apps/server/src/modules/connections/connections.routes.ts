@@ -1,3 +1,4 @@
+import { apiErrorSchema, okAnswerSchema, refusalResponses } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ConnectionTestService } from './connection-test.service.ts';
 
@@ -10,6 +11,12 @@ export function connectionsRoutes(tests: ConnectionTestService) {
         schema: {
           tags: ['connections'],
           summary: 'Connect to the target of a stored connection; answers {message: "ok"}',
+          response: {
+            200: okAnswerSchema,
+            ...refusalResponses,
+            404: apiErrorSchema,
+            501: apiErrorSchema,
+          },
         },
       },
       async (request) => tests.test(request.actor, request.params.id),

@@ -13,8 +13,8 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../platform/db.ts';
 import {
-  ApiError,
   badRequest,
+  conflict,
   forbidden,
   notFound,
   unauthenticated,
@@ -83,11 +83,7 @@ export function createHealthService(
       const owner = await canaryOfCheck(db.pool, parsedId);
       if (!owner) throw notFound(`check ${parsedId} was not found`);
       if (owner.transformed) {
-        throw new ApiError(
-          409,
-          'conflict',
-          'this check is made by a transform: run the check it comes from',
-        );
+        throw conflict('this check is made by a transform: run the check it comes from');
       }
       const result = await engine.runCheck(owner.canaryId, parsedId);
       summaries.clear();

@@ -7,6 +7,7 @@ export { type CheckResult } from './history/check-result.ts';
 export { writeResults } from './history/results.repository.ts';
 export { retireChecks, syncChecks } from './canaries/checks.repository.ts';
 export { type DeclaredCheck, parseCanarySpec } from './canaries/canary-spec.ts';
+export { parseWrittenSpec } from './canaries/canaries.write-hook.ts';
 export { canaryJsonSchema } from './canaries/canary-schema.ts';
 export { firstSlot, parseSchedule } from './engine/schedule.ts';
 export { hookOf } from './check-types/abortable.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError } from '../../platform/errors.ts';
+import { ApiError, DomainError } from '../../platform/errors.ts';
 import { findFlowError, insertFlowError, type FlowKind } from './flows/flow.repository.ts';
 import { flattenForm } from './flows/form.ts';
 import { browserOf, originOf, wantsJson } from './identity.http.ts';
@@ -123,7 +123,8 @@ export function identityRoutes(service: IdentityService) {
         ? error
         : error instanceof z.ZodError
           ? identityErrors.badRequest(error.issues[0]?.message ?? 'Bad request')
-          : error instanceof ApiError && error.status === 400
+          : (error instanceof ApiError && error.status === 400) ||
+              (error instanceof DomainError && error.code === 'bad_request')
             ? identityErrors.badRequest(error.message)
             : undefined;
     if (!known) throw error;

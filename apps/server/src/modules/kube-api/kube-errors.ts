@@ -1,4 +1,5 @@
-import { ApiError } from '../../platform/errors.ts';
+import { ApiError, DomainError } from '../../platform/errors.ts';
+import { httpStatusOf } from '../../platform/http/error-handler.ts';
 import type { Actor } from '../../platform/http/actor.ts';
 import { qualifiedPlural, type KubeKind } from './kinds/kube-kind.ts';
 import { KubeError, toKubeError } from './status.ts';
@@ -13,11 +14,12 @@ export interface Attempt {
 
 /** A data API refusal in the words a Kubernetes API server would use for the same request. */
 export function refusal(error: unknown, attempt: Attempt): KubeError {
-  if (!(error instanceof ApiError)) return toKubeError(error);
+  if (!(error instanceof ApiError || error instanceof DomainError)) return toKubeError(error);
+  const status = httpStatusOf(error);
   const { kind, name } = attempt;
   const details = { ...(name ? { name } : {}), group: kind.group, kind: kind.plural };
-  if (error.status === 401) return new KubeError(401, 'Unauthorized', 'Unauthorized');
-  if (error.status === 403) {
+  if (status === 401) return new KubeError(401, 'Unauthorized', 'Unauthorized');
+  if (status === 403) {
     const where = attempt.namespace
       ? ` in the namespace "${attempt.namespace}"`
       : ' at the cluster scope';
@@ -37,7 +39,7 @@ export function refusal(error: unknown, attempt: Attempt): KubeError {
       details,
     );
   }
-  if (error.status === 400) return new KubeError(400, 'BadRequest', error.message, details);
+  if (status === 400) return new KubeError(400, 'BadRequest', error.message, details);
   return toKubeError(error);
 }
 

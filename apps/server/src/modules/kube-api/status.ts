@@ -1,4 +1,5 @@
-import { ApiError } from '../../platform/errors.ts';
+import { ApiError, DomainError } from '../../platform/errors.ts';
+import { httpStatusOf } from '../../platform/http/error-handler.ts';
 
 /** The reasons kubectl knows how to print (metav1.StatusReason). */
 export type StatusReason =
@@ -71,10 +72,11 @@ const reasonByCode: Record<number, StatusReason> = {
 /** Any error thrown below a route (data API, write hooks, framework) as a KubeError. */
 export function toKubeError(error: unknown): KubeError {
   if (error instanceof KubeError) return error;
-  if (error instanceof ApiError) {
-    const reason = reasonByCode[error.status] ?? (error.status < 500 ? 'BadRequest' : undefined);
+  if (error instanceof ApiError || error instanceof DomainError) {
+    const status = httpStatusOf(error);
+    const reason = reasonByCode[status] ?? (status < 500 ? 'BadRequest' : undefined);
     if (reason === undefined) return internalError();
-    return new KubeError(error.status, reason, describe(error));
+    return new KubeError(status, reason, describe(error));
   }
   const status = statusOf(error);
   if (status !== undefined && status < 500) {
@@ -87,7 +89,7 @@ export function toKubeError(error: unknown): KubeError {
 export const internalError = (): KubeError =>
   new KubeError(500, 'InternalError', 'Internal error occurred');
 
-function describe(error: ApiError): string {
+function describe(error: ApiError | DomainError): string {
   return error.details ? `${error.message}: ${error.details}` : error.message;
 }
 

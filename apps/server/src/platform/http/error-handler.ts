@@ -2,10 +2,30 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db-unavailable.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, DomainError, type DomainErrorCode } from '../errors.ts';
 
 /** Seconds a client should wait before retrying an answer of 503 (the database is away). */
 export const retryAfterSeconds = 2;
+
+/** The HTTP status of each domain code: the only place a verb's refusal becomes a status. */
+const domainStatus: Record<DomainErrorCode, number> = {
+  bad_request: 400,
+  connection_test_failed: 400,
+  unauthenticated: 401,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  webhook_token_unreadable: 500,
+  not_implemented: 501,
+};
+
+/** The status an error answers with, for the other HTTP adapters (the Kubernetes-style API). */
+export function httpStatusOf(error: ApiError | DomainError): number {
+  return error instanceof DomainError ? domainStatus[error.code] : error.status;
+}
 
 /**
  * The one place where errors become HTTP answers. 5xx details never reach the client. A lost
@@ -19,7 +39,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return payload;
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    if (error instanceof ApiError || error instanceof DomainError) {
+      const status = httpStatusOf(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send(error.toBody());
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ reason: error.message }, 'database unavailable');
       return reply.code(503).send(databaseUnavailable().toBody());

@@ -1,3 +1,4 @@
+import { jsonSchemaDocumentSchema } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import { canaryJsonSchema } from './canary-schema.ts';
 
@@ -7,7 +8,13 @@ export function canarySchemaRoutes() {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(
       '/schemas/canary.schema.json',
-      { schema: { tags: ['health'], summary: 'JSON schema of the Canary resource' } },
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'JSON schema of the Canary resource',
+          response: { 200: jsonSchemaDocumentSchema },
+        },
+      },
       async () => schema,
     );
   };

@@ -53,9 +53,8 @@ export const canariesWriteHook = defineWriteHook({
   },
   async afterWrite(ctx, canaries) {
     for (const canary of canaries) {
-      const parsed = canary.deleted_at !== null ? undefined : parseCanarySpec(canary.spec);
-      if (parsed && !parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
-      await deriveFrom(ctx.client, canary, parsed?.ok ? parsed : undefined);
+      const parsed = canary.deleted_at !== null ? undefined : parseWrittenSpec(canary.spec);
+      await deriveFrom(ctx.client, canary, parsed);
     }
   },
 });
@@ -66,8 +65,7 @@ type Row = Record<string, unknown>;
 async function withSpec(ctx: WriteContext, given: Row): Promise<Row> {
   const row = { ...given };
   delete row.connection_pairing_approved;
-  const parsed = parseCanarySpec(row.spec);
-  if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
+  const parsed = parseWrittenSpec(row.spec);
   const pairings = parsed.checks.flatMap((check) => [
     ...connectionPairings(check.spec, check.field),
     ...sftpPathPairing(check.spec, check.field),
@@ -89,6 +87,16 @@ async function withSpec(ctx: WriteContext, given: Row): Promise<Row> {
 }
 
 type ParsedSpec = Extract<ReturnType<typeof parseCanarySpec>, { ok: true }>;
+
+/**
+ * The canary verb's spec rule, for every path that writes a canary (the data API's hook and
+ * an agent's push): a spec that fails names its field, after `at`, and nothing is written.
+ */
+export function parseWrittenSpec(spec: unknown, at = ''): ParsedSpec {
+  const parsed = parseCanarySpec(spec);
+  if (!parsed.ok) throw badRequest(`${at}${parsed.field} ${parsed.message}`);
+  return parsed;
+}
 
 /** Derives a canary's checks and agent copies from its spec; none when it is deleted. */
 async function deriveFrom(

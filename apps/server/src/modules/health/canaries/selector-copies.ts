@@ -1,4 +1,4 @@
-import { ApiError } from '../../../platform/errors.ts';
+import { DomainError } from '../../../platform/errors.ts';
 import type { Queryable } from '../../../platform/db.ts';
 import { selectsAgent } from './agent-selector.ts';
 import { parseCanarySpec, type DeclaredCheck } from './canary-spec.ts';
@@ -63,9 +63,8 @@ export async function syncAllSelectorCopies(db: Queryable): Promise<void> {
   }
 }
 
-function copyClash(parent: SelectorParent, agentName: string): ApiError {
-  return new ApiError(
-    409,
+function copyClash(parent: SelectorParent, agentName: string): DomainError {
+  return new DomainError(
     'conflict',
     `spec.agentSelector selects agent "${agentName}", which already has its own canary ` +
       `${parent.namespace}/${parent.name}.`,

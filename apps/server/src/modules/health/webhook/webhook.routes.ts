@@ -1,3 +1,9 @@
+import {
+  apiErrorSchema,
+  webhookAnswerSchema,
+  webhookParamsSchema,
+  webhookQuerySchema,
+} from '@vigil/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebhookService } from './webhook.service.ts';
 
@@ -22,7 +28,19 @@ export function webhookRoutes(webhooks: WebhookService) {
         path,
         {
           bodyLimit,
-          schema: { tags: ['health'], summary: 'Record a push to a webhook check' },
+          schema: {
+            tags: ['health'],
+            summary: 'Record a push to a webhook check',
+            params: webhookParamsSchema,
+            querystring: webhookQuerySchema,
+            response: {
+              200: webhookAnswerSchema,
+              400: apiErrorSchema,
+              401: apiErrorSchema,
+              404: apiErrorSchema,
+              413: apiErrorSchema,
+            },
+          },
         },
         async (request) => webhooks.receive(pushOf(request)),
       );

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { localAgentId } from '@vigil/domain';
 import type { Database } from '../../../platform/db.ts';
-import { ApiError, badRequest, notFound } from '../../../platform/errors.ts';
+import { DomainError, badRequest, notFound } from '../../../platform/errors.ts';
 import type { EnvVar } from '../check-types/check-type.ts';
 import { webhookCheck } from '../check-types/webhook.ts';
 import type { HealthEngine } from '../engine/health-engine.ts';
@@ -20,7 +20,7 @@ export interface WebhookPush {
   readonly content: string | undefined;
 }
 
-const invalidToken = () => new ApiError(401, 'unauthorized', 'invalid webhook token');
+const invalidToken = () => new DomainError('unauthorized', 'invalid webhook token');
 
 /** Receives pushes for `spec.webhook` checks: finds the canary, checks the token, records. */
 export function createWebhookService(db: Database, engine: HealthEngine, values: ValueResolver) {
@@ -60,7 +60,7 @@ async function tokenOf(
   try {
     return await values(token);
   } catch {
-    throw new ApiError(500, 'webhook_token_unreadable', "the webhook's token cannot be read");
+    throw new DomainError('webhook_token_unreadable', "the webhook's token cannot be read");
   }
 }
 

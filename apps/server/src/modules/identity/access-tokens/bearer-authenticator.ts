@@ -1,4 +1,4 @@
-import { ApiError } from '../../../platform/errors.ts';
+import { DomainError } from '../../../platform/errors.ts';
 import type { Authenticator } from '../../../platform/http/actor.ts';
 import { tokenPrefix, type AccessTokenService } from './access-tokens.service.ts';
 
@@ -36,9 +36,8 @@ function tokenIn(header: string | undefined): string | undefined {
   return password.startsWith(tokenPrefix) ? password : undefined;
 }
 
-export const invalidToken = (): ApiError =>
-  new ApiError(
-    401,
+export const invalidToken = (): DomainError =>
+  new DomainError(
     'unauthenticated',
     'The access token is unknown or has expired.',
     null,
