@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../platform/db.ts';
-import { ApiError, badRequest } from '../../../platform/errors.ts';
+import { DomainError, badRequest } from '../../../platform/errors.ts';
 import {
   findChanges,
   findItems,
@@ -15,9 +15,8 @@ import {
 } from './catalog-push.repository.ts';
 import type { CatalogPush, CatalogPushAnswer, PushedItem } from './catalog-push.schema.ts';
 
-const foreignRows = (ids: readonly string[]): ApiError =>
-  new ApiError(
-    403,
+const foreignRows = (ids: readonly string[]): DomainError =>
+  new DomainError(
     'forbidden',
     'The batch names catalog rows that belong to another agent or to this installation.',
     ids.slice(0, 20).join(', '),
