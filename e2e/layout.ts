@@ -3,7 +3,12 @@ import { expect, type Page } from '@playwright/test';
 /** Every screen a signed-in admin can open, for the layout, axe and screenshot passes. */
 export const screens: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'dashboard', path: '/topology' },
+  { name: 'home', path: '/' },
   { name: 'health', path: '/health?hidePassing=false' },
+  {
+    name: 'check-not-found',
+    path: '/health?hidePassing=false&checkId=00000000-0000-7000-8000-00000000dead',
+  },
   { name: 'status', path: '/status' },
   { name: 'connections', path: '/settings/connections' },
   { name: 'jobs', path: '/settings/jobs' },
