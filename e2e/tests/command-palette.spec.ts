@@ -1,6 +1,6 @@
 import { request } from '@playwright/test';
 import { z } from 'zod';
-import { authStatePath, expect, expectAccessible, test } from '../fixtures.ts';
+import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
 
 test.use({ storageState: authStatePath('admin') });
 
@@ -49,6 +49,7 @@ test('Ctrl-K opens the palette; typing, an arrow and Enter open the server’s r
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await expect(options.first()).toContainText(`${prefix}-a`);
   await expectAccessible(page);
+  await snapshot(page, 'command-palette');
   await page.keyboard.press('ArrowDown');
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
