@@ -4,7 +4,12 @@ import { catalogIds } from './catalog-seed.ts';
 /** Every screen a signed-in admin can open, for the layout, axe and screenshot passes. */
 export const screens: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'dashboard', path: '/topology' },
+  { name: 'home', path: '/' },
   { name: 'health', path: '/health?hidePassing=false' },
+  {
+    name: 'check-not-found',
+    path: '/health?hidePassing=false&checkId=00000000-0000-7000-8000-00000000dead',
+  },
   { name: 'status', path: '/status' },
   { name: 'catalog', path: '/catalog' },
   { name: 'catalog-detail', path: `/catalog/${catalogIds.namespace}?selected=3` },

@@ -15,7 +15,10 @@ test('registers the first admin through the registration page', async ({ page, b
   await page.getByLabel('Password').fill(adminAccount.password);
   await snapshot(page, 'registration');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/topology$/);
+  // A new installation: home is the first run.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Vigil' })).toBeVisible();
+  await snapshot(page, 'first-run');
   await fs.mkdir('e2e/.artifacts/auth', { recursive: true });
   await page.context().storageState({ path: authStatePath('admin') });
 

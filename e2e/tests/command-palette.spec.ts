@@ -1,6 +1,6 @@
 import { request } from '@playwright/test';
 import { z } from 'zod';
-import { authStatePath, expect, expectAccessible, test } from '../fixtures.ts';
+import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
 
 test.use({ storageState: authStatePath('admin') });
 
@@ -49,6 +49,7 @@ test('Ctrl-K opens the palette; typing, an arrow and Enter open the server’s r
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await expect(options.first()).toContainText(`${prefix}-a`);
   await expectAccessible(page);
+  await snapshot(page, 'command-palette');
   await page.keyboard.press('ArrowDown');
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
@@ -61,12 +62,18 @@ test('the palette jumps to pages and runs actions such as the theme switch', asy
   await page.goto('/status');
   await page.getByRole('button', { name: /Search/ }).click();
   const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await page.keyboard.type('job');
-  await expect(palette.getByRole('option', { name: /Jobs History/ })).toBeVisible();
+  // The palette is its own chunk: keys typed before it has focus would go to the page.
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('jobs history');
+  await expect(palette.getByRole('option', { name: /Jobs History/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings\/jobs$/);
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   await page.keyboard.press('Control+k');
+  await expect(palette.getByRole('combobox')).toBeFocused();
   await page.keyboard.type(dark ? 'light theme' : 'dark theme');
   await page.keyboard.press('Enter');
   await expect

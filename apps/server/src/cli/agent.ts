@@ -1,7 +1,7 @@
 import type { ParsedArgs } from './args.ts';
 import { loadConfig } from '../platform/config.ts';
 import { tuneHeap } from '../platform/heap.ts';
-import { createLogger } from '../platform/logger.ts';
+import { createConsoleLogger } from '../platform/logger.ts';
 import { loadAgentSettings } from '../modules/agents/runtime/agent-settings.ts';
 import { startAgent } from '../modules/agents/runtime/agent-runtime.ts';
 import { agentRunningLine } from './running-line.ts';
@@ -15,7 +15,7 @@ export async function agent(parsed: ParsedArgs): Promise<void> {
   const env = process.env;
   const config = loadConfig({ ...agentDefaults, ...env }, parsed.flags);
   const settings = loadAgentSettings(env, parsed.options);
-  const log = createLogger(config.LOG_LEVEL);
+  const log = await createConsoleLogger(config.LOG_LEVEL);
   const running = await startAgent(config, settings, log);
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {

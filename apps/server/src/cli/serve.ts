@@ -3,7 +3,7 @@ import type { Config } from '../platform/config.ts';
 import { buildApp } from '../platform/http/app.ts';
 import { metricsAccessOf } from '../platform/http/metrics-access.ts';
 import { tuneHeap } from '../platform/heap.ts';
-import { createLogger } from '../platform/logger.ts';
+import { createConsoleLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
 import { countedSupervision } from '../platform/embedded-postgres-supervisor.ts';
 import { Registry } from 'prom-client';
@@ -18,7 +18,7 @@ const defaultWebDir = webDistDir;
 
 export async function serve(config: Config): Promise<void> {
   tuneHeap();
-  const log = createLogger(config.LOG_LEVEL);
+  const log = await createConsoleLogger(config.LOG_LEVEL);
   const secretKey = await resolveSecretKey(config.dataDir, config.VIGIL_SECRET_KEY);
   const settings = moduleSettingsFrom(config, secretKey);
   const metrics = new Registry();

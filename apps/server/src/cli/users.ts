@@ -4,7 +4,7 @@ import { inviteUser } from '../modules/identity/accounts/invitations.ts';
 import { setPassword } from '../modules/identity/accounts/set-password.ts';
 import type { Config } from '../platform/config.ts';
 import { ConfigError } from '../platform/config.ts';
-import { createLogger } from '../platform/logger.ts';
+import { createConsoleLogger } from '../platform/logger.ts';
 import { openRuntime } from '../platform/runtime.ts';
 
 const optionsSchema = z.object({
@@ -28,7 +28,7 @@ export async function users(
   const email = parsed.data.email;
   const role = parsed.data.admin ? 'admin' : (parsed.data.role ?? 'viewer');
   const [local = email] = email.split('@');
-  const log = createLogger(config.LOG_LEVEL);
+  const log = await createConsoleLogger(config.LOG_LEVEL);
   const runtime = await openRuntime(config, log);
   try {
     const origin = config.VIGIL_PUBLIC_URL ?? `http://localhost:${config.PORT}`;

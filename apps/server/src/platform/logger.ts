@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** Paths that may carry secrets; pino replaces them before anything is written. */
 export const redactPaths = [
@@ -13,12 +13,34 @@ export const redactPaths = [
   '*.VIGIL_SECRET_KEY',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: { req: requestSummary },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** People read a terminal; log collectors read JSON. Production always gets JSON. */
+export function wantsPrettyLogs(
+  stdout: { isTTY?: boolean } = process.stdout,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
+  return stdout.isTTY === true && env.NODE_ENV !== 'production' && env.VIGIL_LOG_FORMAT !== 'json';
+}
+
+/**
+ * The logger of a command run by a person: coloured one-line records on a terminal (pino-pretty,
+ * loaded only then), JSON lines otherwise. Redaction runs before either.
+ */
+export async function createConsoleLogger(level: string): Promise<Logger> {
+  if (!wantsPrettyLogs()) return createLogger(level);
+  const { default: pretty } = await import('pino-pretty');
+  return createLogger(
+    level,
+    pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }),
+  );
 }
 
 /** Query parameters that carry one-time secrets (recovery, verification and logout links). */

@@ -16,6 +16,12 @@ import {
 const { app, browser } = useIdentityApp();
 
 describe('registration of the first admin, through @ory/client', () => {
+  it('says sign-up is open, to anyone, while no account exists', async () => {
+    const answer = await fetch(`${app().baseUrl}/api/auth/registration`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ open: true });
+  });
+
   it('serves a registration flow in the Kratos shape', async () => {
     const b = browser();
     const { data: flow } = await b.api.createBrowserRegistrationFlow();
@@ -70,6 +76,8 @@ describe('registration of the first admin, through @ory/client', () => {
   });
 
   it('closes registration once an account exists', async () => {
+    const signUp = await fetch(`${app().baseUrl}/api/auth/registration`);
+    expect(await signUp.json()).toEqual({ open: false });
     const b = browser();
     const { data: flow } = await b.api.createBrowserRegistrationFlow();
     expect(flow.ui.nodes.filter((n) => n.group === 'password')).toEqual([]);

@@ -78,10 +78,7 @@ describe('GET /api/search', () => {
   });
 
   it('applies read permission per area: a viewer finds no connection or person', async () => {
-    expect((await hits('db', 'viewer')).map((hit) => hit.kind)).toEqual([
-      'check',
-      'notification',
-    ]);
+    expect((await hits('db', 'viewer')).map((hit) => hit.kind)).toEqual(['check', 'notification']);
     expect(await hits('alice', 'viewer')).toEqual([]);
     expect((await hits('db', 'editor')).map((hit) => hit.kind)).toContain('connection');
     expect((await hits('alice', 'commander')).map((hit) => hit.kind)).toEqual([]);

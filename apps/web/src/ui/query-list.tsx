@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { EmptyState } from './empty-state.tsx';
+import { EmptyState, type EmptyStateProps } from './empty-state.tsx';
 import { ErrorState } from './error-state.tsx';
 import { TableSkeleton } from './table.tsx';
 
@@ -8,8 +8,8 @@ export interface QueryListProps<Item> {
   query: UseQueryResult<readonly Item[]>;
   loadingLabel: string;
   errorTitle: string;
-  /** The empty state's text (default 'No data available'). */
-  emptyTitle?: string;
+  /** The empty state: 'No data available' (spec 000 §8) with the list's line and next step. */
+  empty?: EmptyStateProps;
   /** Renders the list once it has at least one item. */
   children: (items: readonly Item[]) => ReactNode;
 }
@@ -19,7 +19,7 @@ export function QueryList<Item>({
   query,
   loadingLabel,
   errorTitle,
-  emptyTitle,
+  empty,
   children,
 }: QueryListProps<Item>) {
   if (query.isPending) return <TableSkeleton label={loadingLabel} />;
@@ -35,7 +35,7 @@ export function QueryList<Item>({
   if (query.data.length === 0) {
     return (
       <div className="rounded-lg border border-border bg-surface">
-        <EmptyState {...(emptyTitle === undefined ? {} : { title: emptyTitle })} />
+        <EmptyState {...empty} />
       </div>
     );
   }

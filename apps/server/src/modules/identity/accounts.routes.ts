@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, unauthenticated } from '../../platform/errors.ts';
 import { authorise, requireSignedIn } from '../../platform/http/authorise.ts';
 import { findUser } from './accounts/accounts.repository.ts';
+import { countIdentities } from './accounts/identity.repository.ts';
 import { invitationSchema, inviteUser } from './accounts/invitations.ts';
 import { originOf } from './identity.http.ts';
 import type { IdentityService } from './identity.service.ts';
@@ -21,7 +22,12 @@ const whoamiSchema = z.object({
   }),
 });
 
-/** /api/auth: who is signed in, and invitations. */
+const registrationSchema = z.object({
+  /** False once the first account exists: accounts then come by invitation only. */
+  open: z.boolean(),
+});
+
+/** /api/auth: who is signed in, whether sign-up is open, and invitations. */
 export function accountRoutes(service: IdentityService) {
   return async (app: FastifyInstance): Promise<void> => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -41,6 +47,18 @@ export function accountRoutes(service: IdentityService) {
         const { roles, ...rest } = user;
         return { message: 'success' as const, payload: { user: rest, roles } };
       },
+    );
+    // Public: the sign-in page offers 'Create account' only while sign-up is open.
+    typed.get(
+      '/auth/registration',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether sign-up is open (only before the first account exists)',
+          response: { 200: registrationSchema },
+        },
+      },
+      async () => ({ open: (await countIdentities(service.db.pool)) === 0 }),
     );
     typed.post(
       '/auth/invite_user',

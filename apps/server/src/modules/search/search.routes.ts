@@ -11,7 +11,8 @@ export function searchRoutes(service: SearchService) {
       {
         schema: {
           tags: ['search'],
-          summary: 'Checks, canaries, connections, people, agents, notifications and configs by name',
+          summary:
+            'Checks, canaries, connections, people, agents, notifications and configs by name',
           querystring: searchQuerySchema,
           response: { 200: searchResponseSchema, ...refusalResponses },
         },

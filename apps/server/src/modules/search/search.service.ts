@@ -24,9 +24,7 @@ export function createSearchService(
   return {
     async search(actor, { q, limit }) {
       requireSignedIn(actor);
-      const readable = providers.filter((provider) =>
-        can(actor.roles, [provider.object], 'read'),
-      );
+      const readable = providers.filter((provider) => can(actor.roles, [provider.object], 'read'));
       const found = await Promise.all(
         readable.map((provider) => provider.search(db.pool, q, limit)),
       );

@@ -13,6 +13,8 @@ const server = setupMsw(
   http.get('/api/health', () =>
     HttpResponse.json({ status: 'ok', database: 'ok', version: '2.3.4' }),
   ),
+  // A new installation: every count the home page reads is zero.
+  http.get('/api/db/:table', () => HttpResponse.json([], { headers: { 'Content-Range': '*/0' } })),
 );
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -54,11 +56,10 @@ describe('application shell', () => {
     );
   });
 
-  it('sends home to the topology page in the full edition', async () => {
+  it('opens home on the first run of a new installation', async () => {
     const { router } = renderRoutes(appRoutes);
-    expect(await screen.findByRole('heading', { name: 'Topology' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/topology');
-    expect(screen.getByText('No data available')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Vigil' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('keeps the system status page at /status', async () => {
@@ -84,7 +85,7 @@ describe('application shell', () => {
     renderRoutes(appRoutes);
     await user.click(await screen.findByRole('button', { name: 'Expand sidebar' }));
     expect(within(mainNav()).getByRole('link', { name: 'Health' })).toHaveTextContent('Health');
-    await user.click(await screen.findByRole('heading', { name: 'Topology' }));
+    await user.click(await screen.findByRole('heading', { name: 'Welcome to Vigil' }));
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
   });
 

@@ -76,8 +76,16 @@ describe('sidebar gating', () => {
     ]);
   });
 
-  it('sends home to /health in the health edition', async () => {
-    server.use(...sessionHandlers({ edition: 'health' }));
+  it('sends home to /health in the health edition once it has checks', async () => {
+    server.use(
+      ...sessionHandlers({ edition: 'health' }),
+      http.get('/api/db/:table', () =>
+        HttpResponse.json([{ id: 'x' }], { headers: { 'Content-Range': '0-0/1' } }),
+      ),
+      http.get('/api/canary/api/summary', () =>
+        HttpResponse.json({ runnerName: 'local', checks_summary: [] }),
+      ),
+    );
     const { router } = renderRoutes(appRoutes);
     expect(await screen.findByRole('heading', { name: 'Health' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/health');

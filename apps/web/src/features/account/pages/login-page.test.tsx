@@ -54,7 +54,10 @@ describe('/login', () => {
   });
 
   it('is titled Sign In and links to recovery and registration', async () => {
-    server.use(identityHandlers.create('login', loginFlow()));
+    server.use(
+      identityHandlers.create('login', loginFlow()),
+      http.get('/api/auth/registration', () => HttpResponse.json({ open: true })),
+    );
     renderAccount('/login');
     expect(await screen.findByLabelText('E-Mail')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
@@ -63,10 +66,24 @@ describe('/login', () => {
       'href',
       '/recovery',
     );
-    expect(screen.getByRole('link', { name: 'Create account' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Create account' })).toHaveAttribute(
       'href',
       '/registration',
     );
+  });
+
+  it('offers no Create account when sign-up is by invitation only', async () => {
+    server.use(
+      identityHandlers.create('login', loginFlow()),
+      http.get('/api/auth/registration', () => HttpResponse.json({ open: false })),
+    );
+    renderAccount('/login');
+    expect(await screen.findByLabelText('E-Mail')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.pathname === '/api/auth/registration')).toBe(true),
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
   it('puts ?flow= in the address before sending the update, then goes to return_to', async () => {

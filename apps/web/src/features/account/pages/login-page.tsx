@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '@/lib/page-title.ts';
 import type { Flow } from '../api/flow-schema.ts';
+import { useRegistrationOpen } from '../api/registration-query.ts';
 import { AccountCard, AccountLink, FlowLoading } from '../components/account-layout.tsx';
 import { FlowForms } from '../flows/flow-forms.tsx';
 import { sameOriginPath } from '../flows/return-to.ts';
@@ -27,13 +28,17 @@ export function LoginPage() {
   const title = loginTitle(query, flow);
   usePageTitle(title);
   const secondStep = title !== 'Sign In';
+  // An invitation-only installation has nothing behind 'Create account'.
+  const canRegister = useRegistrationOpen();
   return (
     <AccountCard
       title={title}
       footer={
         <>
           <AccountLink to="/recovery">Forgot password?</AccountLink>
-          {!secondStep && <AccountLink to="/registration">Create account</AccountLink>}
+          {!secondStep && canRegister && (
+            <AccountLink to="/registration">Create account</AccountLink>
+          )}
         </>
       }
     >

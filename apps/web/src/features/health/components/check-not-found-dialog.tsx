@@ -21,7 +21,7 @@ export function CheckNotFoundDialog({ checkId, onClose }: CheckNotFoundDialogPro
     >
       <EmptyState
         icon={SearchX}
-        title="Check not found"
+        title="This check does not exist"
         description={
           <>
             No check has the id <code className="break-all text-fg">{checkId}</code>. It may have

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useUrlState } from '@/lib/url-state.ts';
-import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorState } from '@/ui/error-state.tsx';
 import { TableSkeleton } from '@/ui/table.tsx';
 import { useSummaryQuery } from '../api/summary-query.ts';
 import { CheckCards } from '../components/check-cards.tsx';
+import { ChecksEmptyState } from '../components/checks-empty-state.tsx';
 import { CheckDetailModal } from '../components/check-detail-modal.tsx';
 import { CheckNotFoundDialog } from '../components/check-not-found-dialog.tsx';
 import { ChecksTable } from '../components/checks-table.tsx';
@@ -109,7 +109,11 @@ export function HealthPage() {
             ) : summary.isError ? (
               <ErrorState message={summary.error.message} onRetry={() => void summary.refetch()} />
             ) : view.visible.length === 0 ? (
-              <EmptyState />
+              <ChecksEmptyState
+                hasChecks={all.length > 0}
+                hidingPassing={view.hidePassing}
+                onShowPassing={() => setState({ hidePassing: 'false' })}
+              />
             ) : state.layout === 'card' ? (
               <CheckCards checks={view.visible} now={summary.dataUpdatedAt} onOpen={onOpen} />
             ) : (

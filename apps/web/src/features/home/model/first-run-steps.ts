@@ -18,7 +18,7 @@ export function firstRunSteps(counts: InstallationCounts): FirstRunStep[] {
     {
       id: 'canary',
       title: 'Add a health check',
-      text: 'Write a canary: HTTP, DNS, TCP, database and 40 other check types, on a schedule.',
+      text: 'Write a canary: HTTP, DNS, TCP, database and many other checks, on a schedule.',
       action: 'Add a canary',
       to: '/settings/canaries/new',
       object: 'canaries',

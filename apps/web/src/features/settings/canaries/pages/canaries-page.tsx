@@ -41,7 +41,17 @@ export function CanariesPage() {
       {canaries.isSuccess &&
         (canaries.data.length === 0 ? (
           <div className="rounded-lg border border-border bg-surface">
-            <EmptyState title="No resources found" />
+            <EmptyState
+              title="No resources found"
+              description="A canary runs one or more checks on a schedule: HTTP, DNS, TCP, databases and more."
+              action={
+                canWrite && (
+                  <Button variant="primary" onClick={() => setPicking(true)}>
+                    Add Health Check
+                  </Button>
+                )
+              }
+            />
           </div>
         ) : (
           <CanariesTable canaries={canaries.data} />

@@ -49,7 +49,17 @@ export function ConnectionsPage() {
       {connections.isSuccess &&
         (connections.data.length === 0 ? (
           <div className="rounded-lg border border-border bg-surface">
-            <EmptyState title="No result" />
+            <EmptyState
+              title="No result"
+              description="A connection keeps the address and credentials of a system that checks and notifications use."
+              action={
+                canWrite && (
+                  <Button variant="primary" onClick={() => show({ add: '1' })}>
+                    Add Connection
+                  </Button>
+                )
+              }
+            />
           </div>
         ) : (
           <ConnectionsTable connections={connections.data} onOpen={(id) => show({ id })} />

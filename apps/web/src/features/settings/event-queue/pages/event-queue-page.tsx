@@ -28,6 +28,10 @@ export function EventQueuePage() {
         query={summary}
         loadingLabel="Loading the event queue"
         errorTitle="Could not load the event queue"
+        empty={{
+          description:
+            'Events such as check.failed appear here once something is queued for a consumer.',
+        }}
       >
         {(rows) => (
           <EventQueueTable rows={rows} onOpenError={(row) => setUrl({ error: row.name })} />

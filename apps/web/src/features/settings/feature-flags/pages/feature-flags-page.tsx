@@ -35,6 +35,15 @@ export function FeatureFlagsPage() {
         query={properties}
         loadingLabel="Loading feature flags"
         errorTitle="Could not load the feature flags"
+        empty={{
+          title: 'No resources found',
+          description: 'A flag such as incidents.disable = true switches an area off for everyone.',
+          action: canWrite && (
+            <Button variant="primary" onClick={() => setDialog(null)}>
+              Add Feature Flag
+            </Button>
+          ),
+        }}
       >
         {(flags) => <FeatureFlagTable flags={flags} onOpen={setDialog} />}
       </QueryList>

@@ -106,7 +106,7 @@ export function JobHistoryPage() {
           <div className="rounded-lg border border-border bg-surface">
             <EmptyState
               title="No details found"
-              description="No job ran that matches the filters."
+              description="No job ran that matches the filters. Jobs appear here as canaries and scrapers run."
             />
           </div>
         ) : (

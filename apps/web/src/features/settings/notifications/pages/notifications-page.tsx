@@ -44,7 +44,16 @@ export function NotificationsPage() {
         query={notifications}
         loadingLabel="Loading notifications"
         errorTitle="Could not load the notifications"
-        emptyTitle="No resources found"
+        empty={{
+          title: 'No resources found',
+          description:
+            'A notification sends a message to a person, a team or a channel when a check fails or recovers.',
+          action: canWrite && (
+            <Button variant="primary" onClick={() => setDialog(null)}>
+              Add Notification
+            </Button>
+          ),
+        }}
       >
         {(rows) => <NotificationsTable rows={rows} onOpen={setDialog} />}
       </QueryList>

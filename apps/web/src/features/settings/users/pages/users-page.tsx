@@ -46,7 +46,19 @@ export function UsersPage() {
           )}
         </div>
       </div>
-      <QueryList query={users} loadingLabel="Loading users" errorTitle="Could not load the users">
+      <QueryList
+        query={users}
+        loadingLabel="Loading users"
+        errorTitle="Could not load the users"
+        empty={{
+          description: 'Invite people by email; their role decides what they can see and change.',
+          action: canWriteIdentities && (
+            <Button variant="primary" onClick={() => setDialog({ kind: 'invite' })}>
+              Invite User
+            </Button>
+          ),
+        }}
+      >
         {(loadedUsers) => (
           <UsersTable
             users={loadedUsers}
