@@ -6,7 +6,7 @@ import type { Database } from '../platform/db.ts';
 import type { VigilModule } from '../platform/module.ts';
 import { createDataApi } from '../data-api/data-api.module.ts';
 import { createAgentsModule, type AgentsSettings } from './agents/agents.module.ts';
-import { catalogModule } from './catalog/catalog.module.ts';
+import { createCatalogModule } from './catalog/catalog.module.ts';
 import { createConnectionsModule } from './connections/connections.module.ts';
 import {
   createEventsModule,
@@ -138,7 +138,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     }),
     createAgentsModule(db, settings.agents),
     createJobsModule(db, settings.jobs ?? defaultJobHistorySettings, log),
-    catalogModule,
+    createCatalogModule({ db, log, connections: connections.resolve, values }),
     topologyModule,
     incidentsModule,
     playbooksModule,
