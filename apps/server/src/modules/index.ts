@@ -21,6 +21,7 @@ import {
   valueResolverFor,
   type HealthSettings,
 } from './health/health.module.ts';
+import type { Enqueue } from './events/index.ts';
 import type { LinkSender } from './identity/index.ts';
 import {
   createIdentityModule,
@@ -129,6 +130,12 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     values,
     connections: connections.resolve,
   });
+  // The catalog's ingest queues events; the queue is built after the areas it serves.
+  const eventQueue: { enqueue?: Enqueue } = {};
+  const enqueueLater: Enqueue = (client, queued) => {
+    if (!eventQueue.enqueue) throw new Error('config events came before the event queue exists');
+    return eventQueue.enqueue(client, queued);
+  };
   const areas: VigilModule[] = [
     createSystemModule(db, settings.edition),
     identity.module,
@@ -144,7 +151,13 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     }),
     createAgentsModule(db, settings.agents),
     createJobsModule(db, settings.jobs ?? defaultJobHistorySettings, log),
-    createCatalogModule(db, log),
+    createCatalogModule({
+      db,
+      log,
+      connections: connections.resolve,
+      values,
+      enqueue: (client, queued) => enqueueLater(client, queued),
+    }),
     topologyModule,
     incidentsModule,
     playbooksModule,
@@ -159,6 +172,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     settings: settings.events ?? defaultEventQueueSettings,
     consumers: served.flatMap((area) => area.consumers ?? []),
   });
+  eventQueue.enqueue = events.events.enqueue;
   const declared = [...served, events.module];
   // The data API serves what the modules declare; the Kubernetes-style API is built on it.
   const dataApi = await createDataApi(db, declared);

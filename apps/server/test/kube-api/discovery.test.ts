@@ -26,6 +26,11 @@ describe('Kubernetes-style discovery', () => {
           versions: [{ groupVersion: 'canaries.flanksource.com/v1', version: 'v1' }],
           preferredVersion: { groupVersion: 'canaries.flanksource.com/v1', version: 'v1' },
         },
+        {
+          name: 'configs.flanksource.com',
+          versions: [{ groupVersion: 'configs.flanksource.com/v1', version: 'v1' }],
+          preferredVersion: { groupVersion: 'configs.flanksource.com/v1', version: 'v1' },
+        },
       ],
     });
 

@@ -9,7 +9,7 @@ export { retireChecks, syncChecks } from './canaries/checks.repository.ts';
 export { type DeclaredCheck, parseCanarySpec } from './canaries/canary-spec.ts';
 export { parseWrittenSpec } from './canaries/canaries.write-hook.ts';
 export { canaryJsonSchema } from './canaries/canary-schema.ts';
-export { firstSlot, parseSchedule } from './engine/schedule.ts';
+export { firstSlot, nextSlot, parseSchedule } from './engine/schedule.ts';
 export { hookOf } from './check-types/abortable.ts';
 export { checkTypes } from './check-types/registry.ts';
 export { ldapErrorText, ldapts } from './check-types/ldap.ts';

@@ -43,7 +43,13 @@ export const commonScraperFields = {
   deleteFields: z.array(z.string()).optional().describe('JSONPaths tried for the deletion time'),
   transform: transformSpec.optional(),
   labels: z.record(z.string(), z.string()).optional(),
-  tags: z.record(z.string(), z.string()).optional(),
+  // config-db writes tags as a map, or as a list of {name, value} (a JSONPath value allowed).
+  tags: z
+    .union([
+      z.record(z.string(), z.string()),
+      z.array(z.object({ name: z.string(), value: z.string().optional() }).loose()),
+    ])
+    .optional(),
   properties: z.array(property).optional(),
 };
 

@@ -101,12 +101,24 @@ function itemFrom(
     health: healthOf(text(entry.health)),
     config,
     labels: entry.labels,
-    tags: entry.tags,
+    tags: tagsOf(entry.tags, text),
     properties: propertiesOf(entry, config),
     createdAt: firstDate(raw, entry.createFields),
     deletedAt: firstDate(raw, entry.deleteFields),
   };
   return { item, changes: parts.changes, analysis: parts.analysis };
+}
+
+function tagsOf(
+  tags: CommonScraperEntry['tags'],
+  text: (field: string | undefined) => string | undefined,
+): Record<string, string> | undefined {
+  if (!Array.isArray(tags)) return tags;
+  const pairs = tags.flatMap((tag) => {
+    const value = text(tag.value);
+    return value === undefined ? [] : [[tag.name, value] as const];
+  });
+  return Object.fromEntries(pairs);
 }
 
 function healthOf(value: string | undefined): ConfigHealth | undefined {

@@ -1,11 +1,19 @@
+import { execScraperType } from './exec/exec.scraper.ts';
 import { fileScraperType } from './file/file.scraper.ts';
+import { httpScraperType } from './http/http.scraper.ts';
+import { sqlScraperType } from './sql/sql.scraper.ts';
 import type { ScraperType } from './scraper-type.ts';
 
 /**
  * Every scraper type, one file each. Add a type by importing its file here; core code never
  * switches on a type name.
  */
-const scraperTypes: readonly ScraperType[] = [fileScraperType];
+const scraperTypes: readonly ScraperType[] = [
+  fileScraperType,
+  httpScraperType,
+  sqlScraperType,
+  execScraperType,
+];
 
 /** By ScrapeConfig spec key (`file`, `http`, `sql`…). */
 export const scraperRegistry: ReadonlyMap<string, ScraperType> = new Map(
