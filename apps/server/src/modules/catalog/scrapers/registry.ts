@@ -1,11 +1,17 @@
 import { fileScraperType } from './file/file.scraper.ts';
+import { kubernetesFileScraperType } from './kubernetes/kubernetes-file.scraper.ts';
+import { kubernetesScraperType } from './kubernetes/kubernetes.scraper.ts';
 import type { ScraperType } from './scraper-type.ts';
 
 /**
  * Every scraper type, one file each. Add a type by importing its file here; core code never
  * switches on a type name.
  */
-const scraperTypes: readonly ScraperType[] = [fileScraperType];
+const scraperTypes: readonly ScraperType[] = [
+  fileScraperType,
+  kubernetesScraperType,
+  kubernetesFileScraperType,
+];
 
 /** By ScrapeConfig spec key (`file`, `http`, `sql`…). */
 export const scraperRegistry: ReadonlyMap<string, ScraperType> = new Map(
