@@ -73,7 +73,8 @@ export async function kubeHttpFrom(kubeconfig: string | undefined): Promise<Kube
       if ((response.statusCode ?? 0) >= 300) {
         throw new Error(`${path}: ${response.statusCode} ${statusMessage(text)}`);
       }
-      return JSON.parse(text);
+      const parsed: unknown = JSON.parse(text);
+      return parsed;
     },
     async watch(path, query, signal, onEvent) {
       const response = await request(path, { ...query, watch: 'true' }, signal);
@@ -103,9 +104,10 @@ export async function kubeHttpFrom(kubeconfig: string | undefined): Promise<Kube
 }
 
 async function readAll(response: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of response) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+  response.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of response) text += String(chunk);
+  return text;
 }
 
 const status = z.object({ message: z.string() });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { resourceHealth } from '../../../health/check-types/kube-health.ts';
 import type {
   ConfigRef,
   ScrapedChange,
@@ -7,6 +6,7 @@ import type {
   ScrapedRelationship,
   Severity,
 } from '../scrape-result.ts';
+import { objectHealth } from './kube-health-rules.ts';
 import type { KubernetesEntry } from './kubernetes-entry.ts';
 
 const reference = z.object({
@@ -54,7 +54,7 @@ export function refByName(kind: string, namespace: string | undefined, name: str
 /** One object as an item keyed by its uid, health from its status, parent from its owner or namespace. */
 export function itemOf(kind: string, object: KubeObject, clusterName?: string): ScrapedItem {
   const { metadata } = object;
-  const health = resourceHealth(kind, object);
+  const health = objectHealth(kind, object);
   const owner =
     metadata.ownerReferences?.find((ref) => ref.controller === true) ??
     metadata.ownerReferences?.[0];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyScrapeResult, type ScrapeResult } from '../scrape-result.ts';
+import { emptyScrapeResult, type ScrapeResult, type ScrapedItem } from '../scrape-result.ts';
 import { collectionPath, type KindRoute } from './kube-kinds.ts';
 import type { KubeHttp } from './kube-http.ts';
 import { listKind, resultOfLists, routesOf } from './kube-list.ts';
@@ -25,6 +25,10 @@ export interface KubernetesWatchOptions {
 export class KubernetesWatch {
   private readonly controller = new AbortController();
   private pending = emptyScrapeResult();
+  /** The latest state per uid in the pending batch: a burst on one object is one item. */
+  private pendingItems = new Map<string, ScrapedItem>();
+  /** Relationship keys last sent per uid: unchanged ones are not sent again. */
+  private readonly sentRelations = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private readonly watches: Array<Promise<void>> = [];
@@ -37,6 +41,17 @@ export class KubernetesWatch {
     for (const route of routesOf(entry))
       lists.push(await listKind(http, entry, route, this.controller.signal));
     await sink(resultOfLists(entry, lists));
+    for (const list of lists) {
+      for (const raw of list.objects) {
+        const parsed = kubeObject.safeParse(raw);
+        if (!parsed.success) continue;
+        const relations = ownRelationships(list.route.kind, parsed.data);
+        const key = relations
+          .map((r) => `${r.config.externalId}>${r.related.externalId}`)
+          .join(',');
+        this.sentRelations.set(parsed.data.metadata.uid, key);
+      }
+    }
     for (const list of lists) this.watches.push(this.watchKind(list.route, list.resourceVersion));
     this.timer = setInterval(() => this.flush(), this.options.flushMs ?? 250);
   }
@@ -90,15 +105,22 @@ export class KubernetesWatch {
       item.deletedAt = new Date();
       item.deleteReason = 'deleted in Kubernetes';
     }
-    this.pending.items.push(item);
-    this.pending.relationships.push(...ownRelationships(route.kind, object.data));
+    this.pendingItems.set(item.externalId, item);
+    const relations = ownRelationships(route.kind, object.data);
+    const key = relations.map((r) => `${r.config.externalId}>${r.related.externalId}`).join(',');
+    if (event.data.type === 'DELETED') this.sentRelations.delete(item.externalId);
+    else if (this.sentRelations.get(item.externalId) !== key) {
+      this.sentRelations.set(item.externalId, key);
+      this.pending.relationships.push(...relations);
+    }
     return version;
   }
 
   private flush(): void {
-    if (this.pending.items.length === 0 && this.pending.changes.length === 0) return;
-    const batch = this.pending;
+    if (this.pendingItems.size === 0 && this.pending.changes.length === 0) return;
+    const batch = { ...this.pending, items: [...this.pendingItems.values()] };
     this.pending = emptyScrapeResult();
+    this.pendingItems = new Map();
     this.flushing = this.flushing.then(() =>
       this.options.sink(batch).catch((error: unknown) => this.options.onError?.(error)),
     );

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineScraperType } from '../scraper-type.ts';
 import { emptyScrapeResult } from '../scrape-result.ts';
 import { routeOf, collectionPath } from './kube-kinds.ts';
@@ -26,10 +27,8 @@ export const kubernetesFileScraperType = defineScraperType({
       },
       ctx.signal,
     );
-    const count =
-      typeof listed === 'object' && listed !== null && Array.isArray(Reflect.get(listed, 'items'))
-        ? String(Reflect.get(listed, 'items').length)
-        : 'no';
+    const items = z.object({ items: z.array(z.unknown()) }).safeParse(listed);
+    const count = items.success ? String(items.data.items.length) : 'no';
     const files = (entry.files ?? []).flatMap((f) => f.path ?? []).join(', ');
     result.errors.push(
       `kubernetesFile: ${count} ${route.kind} found for ${selector.namespace ?? '*'}/${selector.name ?? '*'}, ` +
