@@ -23,6 +23,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '30' },
     out: { type: 'string' },
+    /** `none` skips the ingest: the scraper's own lag and CPU, without PostgreSQL. */
+    ingest: { type: 'string', default: 'postgres' },
   },
 });
 const objects = Number(values.objects);
@@ -56,7 +58,7 @@ try {
   let listItems = 0;
   const started = performance.now();
   const sink = async (result: ScrapeResult) => {
-    await ingestScrapeResult(db, target, result, { full: false });
+    if (values.ingest !== 'none') await ingestScrapeResult(db, target, result, { full: false });
     const committed = Date.now();
     if (listMs === 0) {
       listMs = performance.now() - started;
@@ -102,6 +104,7 @@ try {
   const report = {
     objects,
     rate,
+    ingest: values.ingest === 'none' ? 'none' : database.source,
     seconds,
     list: {
       items: listItems,
