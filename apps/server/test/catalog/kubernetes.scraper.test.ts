@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { parseScrapeSpec } from '../../src/modules/catalog/scrape-spec/scrape-config.ts';
 import { KubernetesWatch } from '../../src/modules/catalog/scrapers/kubernetes/kube-watch.ts';
 import { kubeHttpFrom } from '../../src/modules/catalog/scrapers/kubernetes/kube-http.ts';
 import { kubernetesEntry } from '../../src/modules/catalog/scrapers/kubernetes/kubernetes-entry.ts';
@@ -56,6 +61,19 @@ describe('kubernetes scraper', () => {
   it('is registered under spec.kubernetes and spec.kubernetesFile', () => {
     expect(scraperTypeFor('kubernetes')?.name).toBe('kubernetes');
     expect(scraperTypeFor('kubernetesFile')?.name).toBe('kubernetesFile');
+  });
+
+  it('parses a ScrapeConfig written for config-db unchanged', () => {
+    const text = fs.readFileSync(
+      path.join(import.meta.dirname, 'fixtures/kubernetes-scrape-config.yaml'),
+      'utf8',
+    );
+    const resource = z.object({ spec: z.unknown() }).parse(parse(text));
+    const parsed = parseScrapeSpec(resource.spec);
+    expect(parsed.ok ? parsed.scrapes.map((s) => [s.type, s.field]) : parsed).toEqual([
+      ['kubernetes', 'spec.kubernetes[0]'],
+      ['kubernetesFile', 'spec.kubernetesFile[0]'],
+    ]);
   });
 
   it("accepts config-db's fixture fields and refuses unknown ones", () => {
