@@ -65,8 +65,8 @@ describe('scraper writes through the data API', () => {
     ['an unknown type key', { files: [] }, 'spec.files is not a known field'],
     [
       'a type not written yet',
-      { kubernetes: [{}] },
-      'spec.kubernetes scraper type kubernetes is not supported yet',
+      { playwright: [{}] },
+      'spec.playwright scraper type playwright is not supported yet',
     ],
     [
       'an unknown entry field',

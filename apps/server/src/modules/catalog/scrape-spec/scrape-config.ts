@@ -11,8 +11,6 @@ import { retentionSpec } from './retention.ts';
 export const pendingScraperKeys: readonly string[] = [
   'gcp',
   'aws',
-  'kubernetes',
-  'kubernetesFile',
   'azureDevops',
   'github',
   'githubActions',

@@ -2,6 +2,8 @@ import { execScraperType } from './exec/exec.scraper.ts';
 import { fileScraperType } from './file/file.scraper.ts';
 import { httpScraperType } from './http/http.scraper.ts';
 import { sqlScraperType } from './sql/sql.scraper.ts';
+import { kubernetesFileScraperType } from './kubernetes/kubernetes-file.scraper.ts';
+import { kubernetesScraperType } from './kubernetes/kubernetes.scraper.ts';
 import type { ScraperType } from './scraper-type.ts';
 
 /**
@@ -13,6 +15,8 @@ const scraperTypes: readonly ScraperType[] = [
   httpScraperType,
   sqlScraperType,
   execScraperType,
+  kubernetesScraperType,
+  kubernetesFileScraperType,
 ];
 
 /** By ScrapeConfig spec key (`file`, `http`, `sql`…). */

@@ -1,0 +1,163 @@
+import http from 'node:http';
+
+/**
+ * A Kubernetes API server for the catalog's scraper: list with `limit`/`continue` and watch
+ * (newline-delimited JSON) over in-memory objects, behind a bearer token, recording requests.
+ * The health fake (test/health/fixtures) serves recorded lists without pagination or watch.
+ */
+export interface FakeKubeCluster {
+  readonly url: string;
+  readonly token: string;
+  /** Paths with their query strings, in the order they were asked. */
+  readonly requests: string[];
+  kubeconfig(): string;
+  /** Adds, changes or removes an object and tells every watch of its collection. */
+  emit(type: 'ADDED' | 'MODIFIED' | 'DELETED', plural: string, object: KubeFixture): void;
+  /** Open watch streams per plural. */
+  watchers(plural: string): number;
+  close(): Promise<void>;
+}
+
+export interface KubeFixture {
+  metadata: {
+    uid: string;
+    name: string;
+    namespace?: string;
+    resourceVersion?: string;
+    labels?: Record<string, string>;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+const collection = /^\/(?:api\/v1|apis\/[^/]+\/[^/]+)(?:\/namespaces\/([^/]+))?\/([a-z]+)$/;
+
+export async function startFakeKubeCluster(
+  objects: Record<string, KubeFixture[]>,
+): Promise<FakeKubeCluster> {
+  const token = 'vigil-kube-token';
+  const requests: string[] = [];
+  const store = new Map<string, Map<string, KubeFixture>>();
+  for (const [plural, list] of Object.entries(objects)) {
+    store.set(plural, new Map(list.map((o) => [o.metadata.uid, o])));
+  }
+  let version = 1000;
+  const streams = new Map<string, Set<{ namespace?: string; response: http.ServerResponse }>>();
+
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://kube');
+    requests.push(url.pathname + url.search);
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      return send(401, status(401, 'Unauthorized'));
+    }
+    const route = collection.exec(url.pathname);
+    if (!route) return send(404, status(404, 'the server could not find the requested resource'));
+    const namespace = route[1];
+    const plural = route[2] ?? '';
+    if (url.searchParams.get('watch') === 'true') {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+      });
+      response.flushHeaders();
+      const stream = { namespace, response };
+      const set = streams.get(plural) ?? new Set();
+      set.add(stream);
+      streams.set(plural, set);
+      response.on('close', () => set.delete(stream));
+      return undefined;
+    }
+    const all = [...(store.get(plural)?.values() ?? [])].filter(
+      (o) =>
+        (namespace === undefined || o.metadata.namespace === namespace) &&
+        matches(o, url.searchParams.get('fieldSelector'), url.searchParams.get('labelSelector')),
+    );
+    const limit = Number(url.searchParams.get('limit') ?? '0');
+    const start = Number(url.searchParams.get('continue') ?? '0');
+    const end = limit > 0 ? Math.min(all.length, start + limit) : all.length;
+    send(200, {
+      kind: 'List',
+      apiVersion: 'v1',
+      metadata: {
+        resourceVersion: String(version),
+        continue: end < all.length ? String(end) : undefined,
+      },
+      items: all.slice(start, end),
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    token,
+    requests,
+    kubeconfig: () =>
+      [
+        'apiVersion: v1',
+        'kind: Config',
+        'clusters:',
+        '- name: fake',
+        `  cluster: {server: "${url}", insecure-skip-tls-verify: true}`,
+        'users:',
+        '- name: fake',
+        `  user: {token: ${token}}`,
+        'contexts:',
+        '- name: fake',
+        '  context: {cluster: fake, user: fake}',
+        'current-context: fake',
+        '',
+      ].join('\n'),
+    emit(type, plural, object) {
+      version += 1;
+      const stamped = {
+        ...object,
+        metadata: { ...object.metadata, resourceVersion: String(version) },
+      };
+      const set = store.get(plural) ?? new Map<string, KubeFixture>();
+      if (type === 'DELETED') set.delete(object.metadata.uid);
+      else set.set(object.metadata.uid, stamped);
+      store.set(plural, set);
+      const line = `${JSON.stringify({ type, object: stamped })}\n`;
+      for (const stream of streams.get(plural) ?? []) {
+        if (stream.namespace === undefined || stream.namespace === object.metadata.namespace) {
+          stream.response.write(line);
+        }
+      }
+    },
+    watchers: (plural) => streams.get(plural)?.size ?? 0,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Equality terms only (`a=b`, `a==b`, `a!=b`): what the scrapers send. */
+function matches(object: KubeFixture, fields: string | null, labels: string | null): boolean {
+  const labelSet = object.metadata.labels ?? {};
+  const fieldSet: Record<string, string | undefined> = {
+    'metadata.name': object.metadata.name,
+    'metadata.namespace': object.metadata.namespace,
+  };
+  const check = (selector: string | null, values: Record<string, string | undefined>) =>
+    (selector ?? '')
+      .split(',')
+      .filter((term) => term.trim() !== '')
+      .every((term) => {
+        const pair = /^([\w./-]+)\s*(==|=|!=)\s*(.*)$/.exec(term.trim());
+        if (!pair) throw new Error(`unsupported selector term ${term}`);
+        const equal = values[pair[1] ?? ''] === pair[3];
+        return pair[2] === '!=' ? !equal : equal;
+      });
+  return check(fields, fieldSet) && check(labels, labelSet);
+}
+
+function status(code: number, message: string) {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code };
+}
