@@ -19,5 +19,5 @@ export function scrapeConfigJsonSchema(): unknown {
     metadata: scrapeConfigMetadata,
     spec: z.object({ ...scrapeSettings, ...pending, ...scrapers }).strict(),
   });
-  return z.toJSONSchema(resource, { unrepresentable: 'any' });
+  return z.toJSONSchema(resource, { unrepresentable: 'any', io: 'input' });
 }

@@ -54,13 +54,18 @@ export const kubernetesEntry = scraperEntry({
     .strict()
     .optional(),
   exclusions: z
-    .object({
-      name: z.array(z.string()).optional(),
-      kind: z.array(z.string()).optional(),
-      namespace: z.array(z.string()).optional(),
-      labels: z.record(z.string(), z.string()).optional(),
-    })
-    .strict()
+    .union([
+      z
+        .object({
+          name: z.array(z.string()).optional(),
+          kind: z.array(z.string()).optional(),
+          namespace: z.array(z.string()).optional(),
+          labels: z.record(z.string(), z.string()).optional(),
+        })
+        .strict(),
+      // config-db's older form: a list of kinds.
+      z.array(z.string()).transform((kind) => ({ kind })),
+    ])
     .optional(),
   relationships: z
     .array(
