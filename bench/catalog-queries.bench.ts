@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
@@ -16,7 +17,10 @@ import { signInViewer } from './session.ts';
  * The catalog's query goals (issue #22) at 100k items and 1M changes: POST /catalog/summary
  * (median ≤ 25 ms, anchor duty 170 ms), a changes search for one config recursive downstream
  * (≤ 30 ms), related_configs_recursive at depth 10 on a 10,000-node graph (≤ 50 ms).
+ * `--graph-only` seeds just the 10,000 graph items and measures only the graph walk. Both modes
+ * also time the released 0073 definition (renamed) in the same run, as the "before".
  */
+const graphOnly = process.argv.includes('--graph-only');
 const settings = {
   items: positive('BENCH_ITEMS', 100_000),
   changes: positive('BENCH_CHANGES', 1_000_000),
@@ -91,14 +95,16 @@ async function main(): Promise<void> {
   const database = await createBenchDatabase(log);
   cleanups.push(() => database.drop());
   const seeder = new pg.Pool({ connectionString: database.url, max: 4 });
-  step(`seeding ${settings.items} items`);
-  const counts = await seed(seeder, settings.items);
+  const items = graphOnly ? graphNodes : settings.items;
+  step(`seeding ${items} items`);
+  const counts = await seed(seeder, items);
   step(`seeding changes up to ${settings.changes} and the relationship graphs`);
-  const extra = await seedMoreChanges(seeder, settings.changes);
+  const extra = graphOnly ? 0 : await seedMoreChanges(seeder, settings.changes);
   const graph = await seedGraph(seeder);
   await seeder.query('vacuum analyze');
+  await installBefore(seeder);
   const graphStart = await nodeId(seeder, 0);
-  const treeStart = await nodeId(seeder, graphNodes + 40);
+  const treeStart = graphOnly ? graphStart : await nodeId(seeder, graphNodes + 40);
   await seeder.end();
   step(`seeded ${JSON.stringify({ ...counts, extraChanges: extra, ...graph })}`);
 
@@ -138,7 +144,22 @@ async function main(): Promise<void> {
     cost: '30d',
   };
   const relatedSql = `select * from related_configs_recursive($1::uuid, 'all', true, 10)`;
-  const cases: Case[] = [
+  const beforeSql = `select * from bench_before_related($1::uuid, 'all', true, 10)`;
+  await sameAnswers(direct, graphStart);
+  // Server-only cases skip the 9,999 rows with OFFSET and expect none back.
+  const relatedCase = (name: string, sql: string, goalMs?: number): Case => ({
+    name,
+    goalMs,
+    run: async () => {
+      const result = await direct.query(sql, [graphStart]);
+      const expected = sql.includes('offset 9999') ? 0 : graphNodes - 1;
+      return {
+        status: result.rowCount === expected ? 200 : 500,
+        bytes: result.rowCount ?? 0,
+      };
+    },
+  });
+  const allCases: Case[] = [
     {
       name: 'POST /api/catalog/summary (groupBy type, changes and analysis since 30d, cost 30d)',
       goalMs: goals.summaryMs,
@@ -171,17 +192,31 @@ async function main(): Promise<void> {
           from: 'now-30d',
         }),
     },
-    {
-      name: 'related_configs_recursive depth 10, type_filter all, 10,000-node graph (SQL, all rows)',
-      goalMs: goals.relatedMs,
-      run: async () => {
-        const result = await direct.query(relatedSql, [graphStart]);
-        return {
-          status: result.rowCount === graphNodes - 1 ? 200 : 500,
-          bytes: result.rowCount ?? 0,
-        };
-      },
-    },
+    relatedCase(
+      'before (0073): walk only, config_graph_walk depth 10, all (SQL, count)',
+      `select 1 from bench_before_graph_walk($1::uuid, 'all', 10, true) offset 1`,
+    ),
+    relatedCase(
+      'walk only: config_graph_walk depth 10, all (SQL, count)',
+      `select 1 from config_graph_walk($1::uuid, 'all', 10, true) offset 1`,
+    ),
+    relatedCase(
+      'before (0073): in the server only, related_configs_recursive depth 10, all (SQL, rows counted, not sent)',
+      `select 1 from (select * from bench_before_related($1::uuid, 'all', true, 10) offset 0) x offset 9999`,
+    ),
+    relatedCase(
+      'in the server only: related_configs_recursive depth 10, all (SQL, rows counted, not sent)',
+      `select 1 from (select * from related_configs_recursive($1::uuid, 'all', true, 10) offset 0) x offset 9999`,
+    ),
+    relatedCase(
+      'before (0073): related_configs_recursive depth 10, type_filter all, 10,000-node graph (SQL, all rows)',
+      beforeSql,
+    ),
+    relatedCase(
+      'related_configs_recursive depth 10, type_filter all, 10,000-node graph (SQL, all rows)',
+      relatedSql,
+      goals.relatedMs,
+    ),
     {
       name: 'GET /api/db/rpc/related_configs_recursive depth 10, all, select=id,name,type,related_ids',
       run: () =>
@@ -193,7 +228,15 @@ async function main(): Promise<void> {
         ),
     },
   ];
-  const results = [];
+  const cases = graphOnly
+    ? allCases.filter(
+        (c) =>
+          c.name.includes('related_configs') ||
+          c.name.includes('walk only') ||
+          c.name.includes('server only'),
+      )
+    : allCases;
+  const results: Array<{ name: string; stats: Stats; bytes: number; goalMs?: number }> = [];
   for (const c of cases) {
     step(`measuring ${c.name}`);
     const result = await measure(c);
@@ -208,6 +251,7 @@ async function main(): Promise<void> {
     );
     plans[label] = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
   };
+  await explain('before (0073)', beforeSql, [graphStart]);
   await explain('related_configs_recursive', relatedSql, [graphStart]);
 
   console.log('\n| case | median ms | p95 ms | min ms | goal | bytes or rows |');
@@ -221,9 +265,14 @@ async function main(): Promise<void> {
       `| ${r.name} | ${r.stats.median.toFixed(2)} | ${r.stats.p95.toFixed(2)} | ${r.stats.min.toFixed(2)} | ${goal} | ${r.bytes} |`,
     );
   }
-  const summaryMedian = results[0]?.stats.median ?? Number.NaN;
+  const median = (start: string) =>
+    results.find((r) => r.name.startsWith(start))?.stats.median ?? Number.NaN;
+  if (!graphOnly)
+    console.log(
+      `\nsummary ratio vs duty's 170 ms anchor: ${(median('POST /api/catalog/summary (groupBy type') / goals.summaryAnchorMs).toFixed(3)}`,
+    );
   console.log(
-    `\nsummary ratio vs duty's 170 ms anchor: ${(summaryMedian / goals.summaryAnchorMs).toFixed(3)}`,
+    `related_configs_recursive after / before (same run): ${(median('related_configs_recursive depth') / median('before (0073): related_configs_recursive')).toFixed(4)}`,
   );
   console.log(
     JSON.stringify({
@@ -239,6 +288,44 @@ async function main(): Promise<void> {
   );
   if (process.env.BENCH_PLANS)
     for (const [label, plan] of Object.entries(plans)) console.log(`\n${label}\n${plan}`);
+}
+
+/** The released 0073 walk and related_configs_recursive under bench names: the same-run "before". */
+async function installBefore(pool: pg.Pool): Promise<void> {
+  const file = new URL(
+    '../apps/server/src/migrations/0073_catalog_rollup_buckets_and_walk.sql',
+    import.meta.url,
+  );
+  const text = await fs.readFile(file, 'utf8');
+  const from = text.indexOf('create or replace function config_graph_walk(');
+  if (from < 0) throw new Error('bench: 0073 walk definition not found');
+  const sql = text
+    .slice(from)
+    .replaceAll('config_graph_walk', 'bench_before_graph_walk')
+    .replaceAll('related_configs_recursive', 'bench_before_related');
+  await pool.query(sql);
+}
+
+/** Fails the run unless the new definition answers exactly what 0073 answered. */
+async function sameAnswers(pool: pg.Pool, start: string): Promise<void> {
+  for (const args of ["'all', true, 10", "'outgoing', false, 10", "'incoming', false, 4"]) {
+    const digest = async (fn: string) => {
+      const found = await pool.query<{ d: string }>(
+        `select md5(string_agg(id::text || ':' || depth || ':' ||
+                    array_to_string(array(select unnest(related_ids) order by 1), ','), ';'
+                    order by id)) as d
+           from ${fn}($1::uuid, ${args})`,
+        [start],
+      );
+      return found.rows[0]?.d;
+    };
+    const [before, after] = [
+      await digest('bench_before_related'),
+      await digest('related_configs_recursive'),
+    ];
+    if (before !== after)
+      throw new Error(`bench: answers differ for (${args}): ${before} vs ${after}`);
+  }
 }
 
 function positive(name: string, fallback: number): number {
