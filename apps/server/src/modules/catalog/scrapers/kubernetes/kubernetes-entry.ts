@@ -21,6 +21,15 @@ export const kubernetesConnectionFields = {
 };
 
 /** `spec.kubernetes[]`, field for field as config-db's `v1.Kubernetes`. */
+const exclusionsObject = z
+  .object({
+    name: z.array(z.string()).optional(),
+    kind: z.array(z.string()).optional(),
+    namespace: z.array(z.string()).optional(),
+    labels: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+
 export const kubernetesEntry = scraperEntry({
   ...kubernetesConnectionFields,
   clusterName: z.string().optional(),
@@ -55,16 +64,9 @@ export const kubernetesEntry = scraperEntry({
     .optional(),
   exclusions: z
     .union([
-      z
-        .object({
-          name: z.array(z.string()).optional(),
-          kind: z.array(z.string()).optional(),
-          namespace: z.array(z.string()).optional(),
-          labels: z.record(z.string(), z.string()).optional(),
-        })
-        .strict(),
+      exclusionsObject,
       // config-db's older form: a list of kinds.
-      z.array(z.string()).transform((kind) => ({ kind })),
+      z.array(z.string()).transform((kind): z.infer<typeof exclusionsObject> => ({ kind })),
     ])
     .optional(),
   relationships: z
