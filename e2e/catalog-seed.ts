@@ -15,6 +15,7 @@ export const catalogIds = {
   deleted: '0193a000-0000-7000-8000-0000000000c3',
   change: '0193a000-0000-7000-8000-0000000000e1',
   insight: '0193a000-0000-7000-8000-0000000000f1',
+  scraper: '0193a000-0000-7000-8000-0000000000a1',
 } as const;
 
 export const catalogNames = {
@@ -120,6 +121,18 @@ export async function seedCatalog(baseURL: string): Promise<void> {
       count: 3,
       first_observed: new Date(Date.now() - 3_600_000).toISOString(),
       created_at: now,
+    },
+  ]);
+  // Its glob matches nothing: it runs (job history has rows) and adds no configs.
+  await upsert(api, 'config_scrapers', [
+    {
+      id: catalogIds.scraper,
+      name: 'e2e-payments-files',
+      namespace: 'e2e',
+      spec: {
+        schedule: '@every 24h',
+        file: [{ type: 'File', id: '$.name', paths: ['/nonexistent/vigil-e2e/*.json'] }],
+      },
     },
   ]);
   await upsert(api, 'config_analysis', [

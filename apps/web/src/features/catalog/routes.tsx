@@ -34,9 +34,20 @@ export const catalogRoute: GuardedRoute = {
       {
         path: 'scrapers',
         handle: { crumb: 'Scrapers' },
-        ...page(async () => ({
-          Component: (await import('./pages/catalog-scrapers-page.tsx')).CatalogScrapersPage,
-        })),
+        children: [
+          {
+            index: true,
+            ...page(async () => ({
+              Component: (await import('./pages/catalog-scrapers-page.tsx')).CatalogScrapersPage,
+            })),
+          },
+          {
+            path: ':scraperId',
+            ...page(async () => ({
+              Component: (await import('./pages/catalog-scraper-page.tsx')).CatalogScraperPage,
+            })),
+          },
+        ],
       },
       {
         path: ':id/:tab?',

@@ -1,6 +1,8 @@
+import { Link } from 'react-router';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorState } from '@/ui/error-state.tsx';
+import { cx, focusRing } from '@/ui/class-names.ts';
 import { RelativeTime } from '@/ui/relative-time.tsx';
 import { Table, TableCell, TableSkeleton } from '@/ui/table.tsx';
 import { useScrapersQuery } from '../api/scrapers-query.ts';
@@ -25,7 +27,14 @@ export function CatalogScrapersPage() {
         >
           {scrapers.data.map((scraper) => (
             <tr key={scraper.id}>
-              <TableCell className="font-medium">{scraper.name}</TableCell>
+              <TableCell className="font-medium">
+                <Link
+                  to={`/catalog/scrapers/${scraper.id}`}
+                  className={cx('hover:underline', focusRing)}
+                >
+                  {scraper.name}
+                </Link>
+              </TableCell>
               <TableCell>{scraper.namespace}</TableCell>
               <TableCell>{scraper.schedule}</TableCell>
               <TableCell>{scraper.source}</TableCell>

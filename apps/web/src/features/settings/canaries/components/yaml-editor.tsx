@@ -4,6 +4,7 @@ import { getJSONSchema } from 'codemirror-json-schema';
 import { yamlSchema, yamlSchemaLinter } from 'codemirror-json-schema/yaml';
 import type { JSONSchema7 } from 'json-schema';
 import { useMemo } from 'react';
+import { useResolvedTheme } from '@/ui/theme.ts';
 
 export interface SchemaProblem {
   line: number;
@@ -62,6 +63,8 @@ export function YamlEditor({
   label,
   onProblems,
 }: YamlEditorProps) {
+  // CodeMirror's own light theme paints dark text: it must follow the console's theme.
+  const theme = useResolvedTheme();
   const extensions = useMemo(
     (): Extension[] => [
       yamlSchema(schema),
@@ -77,6 +80,7 @@ export function YamlEditor({
     <CodeMirror
       value={value}
       onChange={onChange}
+      theme={theme}
       extensions={extensions}
       readOnly={readOnly}
       editable={!readOnly}
