@@ -3,7 +3,7 @@ import {
   catalogPushResources,
   catalogPushShape,
   type CatalogPushAnswer,
-} from '../catalog/agent-push/catalog-push.schema.ts';
+} from '../catalog/index.ts';
 
 /**
  * POST /api/agent/push: what `vigil agent` sends. Rows carry the agent's own ids, so a batch

@@ -1,3 +1,12 @@
-/** What the catalog lends other areas: the agents area stores catalog pushes through it. */
+/**
+ * What the catalog lends other areas: the agents area takes catalog rows in its push, and the
+ * Kubernetes-style API serves ScrapeConfig with the catalog's JSON schema.
+ */
 export { writeCatalogPush } from './agent-push/catalog-push.service.ts';
-export { catalogRowCount } from './agent-push/catalog-push.schema.ts';
+export {
+  catalogPushResources,
+  catalogPushShape,
+  catalogRowCount,
+  type CatalogPushAnswer,
+} from './agent-push/catalog-push.schema.ts';
+export { scrapeConfigJsonSchema } from './scrape-spec/scrape-config-schema.ts';

@@ -1,7 +1,7 @@
 import { localAgentId } from '@vigil/domain';
 import { z } from 'zod';
 import type { Actor } from '../../../platform/http/actor.ts';
-import { scrapeConfigJsonSchema } from '../../catalog/scrape-spec/scrape-config-schema.ts';
+import { scrapeConfigJsonSchema } from '../../catalog/index.ts';
 import type { KubeObject, StoredFields } from '../kube-object.ts';
 import { kubeTime, resourceVersionOf } from '../resource-version.ts';
 import { humanAge } from '../table.ts';
