@@ -4,6 +4,12 @@ import { sparklinePoints, type RecentRun } from '../model/recent-runs.ts';
 
 /** Bars the strip always has room for, so rows line up however many runs a check has. */
 export const stripSlots = 24;
+/** Below 1280 px only the newest half shows, so check names keep their room. */
+const narrowSlots = 12;
+
+function slotClass(slot: number): string {
+  return slot < stripSlots - narrowSlots ? 'hidden xl:block' : 'block';
+}
 
 /** The last runs as status bars, newest at the right; empty slots keep rows aligned. */
 export function StatusStrip({ runs }: { runs: readonly RecentRun[] }) {
@@ -14,16 +20,25 @@ export function StatusStrip({ runs }: { runs: readonly RecentRun[] }) {
       ? 'No runs in the last 3 hours'
       : `Last ${shown.length} runs: ${shown.length - failed} passed, ${failed} failed`;
   return (
-    <span role="img" aria-label={label} title={label} className="inline-flex h-4 items-end gap-px">
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      className="inline-flex h-4 items-end gap-px align-middle"
+    >
       {Array.from({ length: stripSlots - shown.length }, (_, i) => (
-        <span key={`empty-${i}`} className="h-4 w-1 rounded-sm bg-surface-muted" />
+        <span key={`empty-${i}`} className={cx('h-4 w-1 rounded-sm bg-border', slotClass(i))} />
       ))}
       {shown.map((run, i) => (
         <span
           key={i}
           data-status={run.passed ? 'passed' : 'failed'}
           title={`${run.passed ? 'passed' : 'failed'} · ${formatLatency(run.durationMs)}`}
-          className={cx('h-4 w-1 rounded-sm', run.passed ? 'bg-healthy' : 'bg-unhealthy')}
+          className={cx(
+            'h-4 w-1 rounded-sm',
+            slotClass(stripSlots - shown.length + i),
+            run.passed ? 'bg-healthy' : 'bg-unhealthy',
+          )}
         />
       ))}
     </span>
@@ -36,7 +51,7 @@ const sparkHeight = 16;
 /** The last runs' durations as a line in the text colour (colour is reserved for status). */
 export function LatencySparkline({ runs }: { runs: readonly RecentRun[] }) {
   const durations = runs.map((r) => r.durationMs);
-  if (durations.length === 0) return <span aria-hidden="true" className="inline-block w-16" />;
+  if (durations.length === 0) return null;
   const max = Math.max(...durations);
   const min = Math.min(...durations);
   return (
