@@ -27,7 +27,11 @@ describe('StatusStrip', () => {
   it('keeps only the last slots when given more runs, and says when there are none', () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ passed: i !== 29, durationMs: i }));
     const { container } = render(<StatusStrip runs={many} />);
-    expect(container.querySelectorAll('[data-status]')).toHaveLength(stripSlots);
+    const bars = container.querySelectorAll('[data-status]');
+    expect(bars).toHaveLength(stripSlots);
+    // Below 1280 px only the newest 12 show.
+    expect(bars[11]).toHaveClass('hidden', 'xl:block');
+    expect(bars[12]).not.toHaveClass('hidden');
     expect(screen.getByRole('img')).toHaveAccessibleName('Last 24 runs: 23 passed, 1 failed');
     render(<StatusStrip runs={[]} />);
     expect(screen.getByRole('img', { name: 'No runs in the last 3 hours' })).toBeInTheDocument();
