@@ -1,3 +1,4 @@
+import { checkSummaryEntrySchema } from '@vigil/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../app.ts';
 import type { CheckResult } from '../../src/modules/health/history/check-result.ts';
@@ -80,6 +81,12 @@ describe.each([
     const afterRun = await both(memo, windowMs);
     expect(afterRun.kept).toEqual(afterRun.fresh);
     expect(afterRun.entries.find((e) => e.id === a)?.uptime.failed).toBe(failedBefore + 1);
+    // The status strip's last runs end with the failed one, whatever the window.
+    const entryA = checkSummaryEntrySchema.parse(
+      JSON.parse(afterRun.entries.find((e) => e.id === a)?.json ?? '{}'),
+    );
+    expect(entryA.recent?.statuses).toMatch(/^1+0+$/);
+    expect(entryA.recent?.durations.at(-1)).toBe(900);
 
     await app.database.db.pool.query(`update canaries set name = $1 where id = $2`, [
       `memo-${windowMs}`,

@@ -19,6 +19,12 @@ export const checkLatencySchema = z.object({
   rolling1h: nullableMs,
 });
 
+/** A check's last runs (up to 24, oldest first): `1` passed, `0` failed, and their ms. */
+export const checkRecentRunsSchema = z.object({
+  statuses: z.string().regex(/^[01]*$/),
+  durations: z.array(z.number()),
+});
+
 /**
  * One check of the summary: the spec's Check (times as PostgreSQL writes them), its canary
  * and agent, and its uptime and latency over the asked window.
@@ -51,6 +57,7 @@ export const checkSummaryEntrySchema = z.object({
   deleted_at: nullableText,
   uptime: checkUptimeSchema,
   latency: checkLatencySchema,
+  recent: checkRecentRunsSchema.optional(),
 });
 
 export type CheckSummary = z.infer<typeof checkSummaryEntrySchema>;

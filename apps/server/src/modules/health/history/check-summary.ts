@@ -34,10 +34,17 @@ export interface Snapshot {
 
 const none: Snapshot = { passed: 0, failed: 0, hist: { buckets: [], counts: [] } };
 
+/** A check's last runs, oldest first: `1` passed, `0` failed, with their durations (ms). */
+export interface RecentRuns {
+  readonly statuses: string;
+  readonly durations: readonly number[];
+}
+
 /** A check's uptime and latency over a window, apart from its entry's other fields. */
 export interface Figures {
   readonly uptime: Uptime;
   readonly latency: Latency;
+  readonly recent?: RecentRuns;
 }
 
 /** The counts and comma-separated durations of raw statuses in a window. */
@@ -102,11 +109,12 @@ export function fromCumulative(
 
 export function entryOf(
   row: { id: string; entry: string; last_pass: string; last_fail: string },
-  { uptime, latency }: Figures,
+  { uptime, latency, recent }: Figures,
 ): SummaryEntry {
+  const runs = recent ? `,"recent":${JSON.stringify(recent)}` : '';
   const json =
     `${row.entry.slice(0, -1)},"uptime":{"passed":${uptime.passed},"failed":${uptime.failed},` +
-    `"last_pass":${row.last_pass},"last_fail":${row.last_fail}},"latency":${JSON.stringify(latency)}}`;
+    `"last_pass":${row.last_pass},"last_fail":${row.last_fail}},"latency":${JSON.stringify(latency)}${runs}}`;
   return { id: row.id, uptime, latency, json };
 }
 

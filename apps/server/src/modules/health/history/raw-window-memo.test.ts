@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { windowFigures } from './raw-window-memo.ts';
+import { lastRuns, windowFigures } from './raw-window-memo.ts';
 
 describe('windowFigures', () => {
   const rows = {
@@ -12,6 +12,7 @@ describe('windowFigures', () => {
     expect(windowFigures(rows, 10, 35)).toEqual({
       uptime: { passed: 3, failed: 1 },
       latency: { p95: 40, p97: 40, p99: 40, rolling1h: 20 },
+      recent: { statuses: '1101', durations: [40, 30, 20, 10] },
     });
   });
 
@@ -20,6 +21,19 @@ describe('windowFigures', () => {
     expect(windowFigures(rows, 50, 50)).toEqual({
       uptime: { passed: 0, failed: 0 },
       latency: { p95: null, p97: null, p99: null, rolling1h: null },
+      recent: { statuses: '', durations: [] },
     });
+  });
+
+  it('keeps only the last 24 runs, oldest first, for the status strip', () => {
+    const many = {
+      times: Array.from({ length: 30 }, (_, i) => i + 1),
+      durations: Array.from({ length: 30 }, (_, i) => i * 10),
+      statuses: Array.from({ length: 30 }, (_, i) => i % 5 !== 0),
+    };
+    const recent = lastRuns(many, 0);
+    expect(recent.statuses).toBe('111101111011110111101111');
+    expect(recent.durations).toEqual(many.durations.slice(6));
+    expect(lastRuns(many, 28)).toEqual({ statuses: '11', durations: [280, 290] });
   });
 });

@@ -1,5 +1,5 @@
 import type { Database } from '../../../platform/db.ts';
-import { nearestRank, type Figures } from './check-summary.ts';
+import { nearestRank, type Figures, type RecentRuns } from './check-summary.ts';
 import { rawSince, type VersionRow } from './summary.repository.ts';
 
 interface KeptRows {
@@ -12,7 +12,9 @@ interface KeptRows {
 }
 
 /** Rows older than this are dropped; no exact window is longer. */
-const keepMs = 3 * 3_600_000;
+export const keepMs = 3 * 3_600_000;
+/** How many of a check's last runs the dashboard's status strip and sparkline show. */
+export const recentRunCount = 24;
 /** A bound on memory: past it the kept rows are dropped and read again when needed. */
 const maxRows = 2_000_000;
 
@@ -117,6 +119,7 @@ export function windowFigures(
   all.sort((a, b) => a - b);
   recent.sort((a, b) => a - b);
   return {
+    recent: lastRuns(rows, from),
     uptime: { passed, failed },
     latency: {
       p95: nearestRank(all, 0.95),
@@ -124,5 +127,27 @@ export function windowFigures(
       p99: nearestRank(all, 0.99),
       rolling1h: nearestRank(recent, 0.95),
     },
+  };
+}
+
+/** The last `recentRunCount` runs after `from`, oldest first. */
+export function lastRuns(
+  rows: Pick<KeptRows, 'times' | 'durations' | 'statuses'>,
+  from: number,
+): RecentRuns {
+  let first = rows.times.length;
+  while (
+    first > 0 &&
+    rows.times.length - first < recentRunCount &&
+    (rows.times[first - 1] ?? 0) > from
+  ) {
+    first--;
+  }
+  return {
+    statuses: rows.statuses
+      .slice(first)
+      .map((ok) => (ok ? '1' : '0'))
+      .join(''),
+    durations: rows.durations.slice(first),
   };
 }

@@ -6,7 +6,7 @@ import {
   type Snapshot,
   type SummaryEntry,
 } from './check-summary.ts';
-import { RawWindowMemo } from './raw-window-memo.ts';
+import { keepMs, RawWindowMemo } from './raw-window-memo.ts';
 import { checkVersions, entriesOf, type EntryRow, type VersionRow } from './summary.repository.ts';
 
 interface KnownEntry {
@@ -24,6 +24,8 @@ export interface WindowBases {
   readonly start: Date;
   readonly bases: ReadonlyMap<string, Snapshot>;
   readonly recent: ReadonlyMap<string, Snapshot>;
+  readonly rollingSince: Date;
+  readonly now: number;
 }
 
 const maxWindows = 8;
@@ -78,11 +80,20 @@ export class SummaryMemo {
       const computed = cumulativeFigures(row, window.bases.get(row.id), window.recent.get(row.id));
       figures.set(row.id, { version: row.version, ...computed });
     }
+    // The status strip's last runs come from the raw statuses of the last 3 hours.
+    const raw = await this.#raw.figures(
+      db,
+      versions,
+      new Date(window.now - keepMs),
+      window.rollingSince,
+      window.now,
+    );
     this.#prune(versions);
     return versions.flatMap((v) => {
       const known = this.#entries.get(v.id);
       const figured = figures.get(v.id);
-      return known && figured ? [entryOf(known.row, figured)] : [];
+      const recent = raw.get(v.id)?.recent;
+      return known && figured ? [entryOf(known.row, { ...figured, recent })] : [];
     });
   }
 

@@ -79,6 +79,8 @@ export async function summariseAll(
     start: b.start,
     bases: bases.value,
     recent: recent.value,
+    rollingSince: b.rollingSince,
+    now,
   });
 }
 

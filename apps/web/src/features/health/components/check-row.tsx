@@ -12,6 +12,8 @@ import type { CheckSummary } from '@vigil/domain';
 import { groupHealthColour, healthColour } from '../model/health-colour.ts';
 import { AgentBadge } from './agent-badge.tsx';
 import { HealthDot } from './health-badge.tsx';
+import { recentRuns } from '../model/recent-runs.ts';
+import { LatencySparkline, StatusStrip } from './recent-runs.tsx';
 
 export interface CheckRowProps {
   check: CheckSummary;
@@ -22,6 +24,7 @@ export interface CheckRowProps {
 
 export function CheckRow({ check, now, onOpen, indent }: CheckRowProps) {
   const status = check.status ?? 'unknown';
+  const runs = recentRuns(check);
   return (
     <tr className="h-9 hover:bg-surface-muted">
       {/* w-full + max-w-0: the name column takes what the others leave and truncates in it. */}
@@ -49,8 +52,16 @@ export function CheckRow({ check, now, onOpen, indent }: CheckRowProps) {
           )}
         </span>
       </TableCell>
+      <TableCell className="py-0">
+        <StatusStrip runs={runs} />
+      </TableCell>
       <TableCell className="whitespace-nowrap">{formatPercent(uptimePercent(check))}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatLatency(displayLatency(check))}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        <span className="inline-flex items-center gap-2">
+          <LatencySparkline runs={runs} />
+          <span className="tabular-nums">{formatLatency(displayLatency(check))}</span>
+        </span>
+      </TableCell>
       <TableCell className="whitespace-nowrap">
         {check.last_transition_time
           ? formatRelative(new Date(check.last_transition_time), new Date(now))
@@ -72,6 +83,7 @@ export function GroupRow({ group }: { group: CheckGroup }) {
       <TableCell className="whitespace-nowrap">
         {group.passing} of {group.total} passing
       </TableCell>
+      <TableCell>{''}</TableCell>
       <TableCell>{''}</TableCell>
       <TableCell>{''}</TableCell>
       <TableCell>{''}</TableCell>

@@ -6,9 +6,10 @@ import { grownPageSize } from '../model/check-rows.ts';
 import type { SortColumn } from '../model/check-sort.ts';
 import { CheckRow, GroupRow } from './check-row.tsx';
 
-const columns: ReadonlyArray<readonly [string, SortColumn]> = [
+const columns: ReadonlyArray<readonly [string, SortColumn | null]> = [
   ['Checks', 'name'],
   ['Health', 'health'],
+  ['Last runs', null],
   ['Uptime', 'uptime'],
   ['Latency', 'latency'],
   ['Transition', 'transition'],
@@ -63,6 +64,13 @@ export function ChecksTable(props: ChecksTableProps) {
         <thead className="sticky top-0 z-10 border-b border-border bg-surface text-xs text-fg-muted uppercase">
           <tr>
             {columns.map(([label, column]) => {
+              if (column === null) {
+                return (
+                  <th key={label} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                    {label}
+                  </th>
+                );
+              }
               const active = sortBy === column;
               return (
                 <th
