@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, notFound } from '../../../platform/errors.ts';
+import { conflict, notFound } from '../../../platform/errors.ts';
 import { authorise } from '../../../platform/http/authorise.ts';
 import { runScraper, type ScraperRunDeps } from './scraper-run.service.ts';
 
@@ -22,7 +22,7 @@ const runAnswer = z.object({
 });
 
 /** POST /api/catalog/scrapers/{id}/run: scrape now, as the schedule would (write on scrapers). */
-export function scraperRunRoutes(deps: ScraperRunDeps | undefined) {
+export function scraperRunRoutes(deps: ScraperRunDeps) {
   return async (fastify: FastifyInstance): Promise<void> => {
     fastify.withTypeProvider<ZodTypeProvider>().post(
       '/catalog/scrapers/:id/run',
@@ -36,14 +36,10 @@ export function scraperRunRoutes(deps: ScraperRunDeps | undefined) {
       },
       async (request) => {
         authorise(request.actor, 'config_scrapers', 'write');
-        if (!deps)
-          throw new ApiError(503, 'unavailable', 'scrapers cannot run: ingest is not wired');
         const outcome = await runScraper(deps, request.params.id);
         if (outcome.status === 'NOT_FOUND')
           throw notFound(`scraper ${request.params.id} was not found`);
-        if (outcome.status === 'RUNNING') {
-          throw new ApiError(409, 'conflict', 'this scraper is already running');
-        }
+        if (outcome.status === 'RUNNING') throw conflict('this scraper is already running');
         return {
           status: outcome.status,
           job_id: outcome.jobId,

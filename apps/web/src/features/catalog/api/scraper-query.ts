@@ -91,3 +91,24 @@ export function useDeleteScraper() {
     },
   });
 }
+
+const runAnswer = z.object({
+  status: z.enum(['SUCCESS', 'FAILED']),
+  errors: z.array(z.string()),
+});
+
+/** POST /api/catalog/scrapers/{id}/run: scrape now; the run lands in Job History. */
+export function useRunScraper() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; name: string }) =>
+      apiRequest('catalog', `/scrapers/${encodeURIComponent(id)}/run`, runAnswer, {
+        method: 'POST',
+      }),
+    onSuccess: async (answer, { name }) => {
+      if (answer.status === 'SUCCESS') toast.success(`${name} scraped successfully`);
+      else toast.error(`${name} failed: ${answer.errors[0] ?? 'see Job History'}`);
+      await queryClient.invalidateQueries({ queryKey: scraperKeys.all });
+    },
+  });
+}

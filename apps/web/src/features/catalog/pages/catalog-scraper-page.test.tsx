@@ -146,6 +146,31 @@ describe('catalog scraper page', () => {
     expect(view.state.readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument();
+  });
+
+  it('runs the scraper now and says how the run went', async () => {
+    const runs: string[] = [];
+    const { user } = render(
+      `/catalog/scrapers/${id}`,
+      ['editor'],
+      [
+        http.post('/api/catalog/scrapers/:id/run', ({ params }) => {
+          runs.push(String(params.id));
+          return HttpResponse.json({
+            status: 'FAILED',
+            job_id: run.id,
+            scrape_summary: {},
+            errors: ['/etc/app.json: permission denied'],
+          });
+        }),
+      ],
+    );
+    await user.click(await screen.findByRole('button', { name: 'Run now' }));
+    expect(
+      await screen.findByText('local-files failed: /etc/app.json: permission denied'),
+    ).toBeInTheDocument();
+    expect(runs).toEqual([id]);
   });
 
   it('deletes after the confirmation and returns to the list', async () => {

@@ -9,7 +9,12 @@ import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorState } from '@/ui/error-state.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { TabList, TabPanel, useUrlTab } from '@/ui/tabs.tsx';
-import { useDeleteScraper, useScraperQuery, type Scraper } from '../api/scraper-query.ts';
+import {
+  useDeleteScraper,
+  useRunScraper,
+  useScraperQuery,
+  type Scraper,
+} from '../api/scraper-query.ts';
 import { ScraperJobs } from '../components/scraper/scraper-jobs.tsx';
 import { ScraperSpecEditor } from '../components/scraper/scraper-spec-editor.tsx';
 
@@ -62,6 +67,7 @@ function LoadedScraper({ scraper }: { scraper: Scraper }) {
   const { selected: tab, select: setTab } = useUrlTab('tab', pageTabKeys);
   const canWrite = usePermission(['config_scrapers'], 'write');
   const remove = useDeleteScraper();
+  const run = useRunScraper();
   const [confirming, setConfirming] = useState(false);
   const managed = isManagedElsewhere(scraper.source);
   return (
@@ -70,10 +76,21 @@ function LoadedScraper({ scraper }: { scraper: Scraper }) {
         <h1 id="scraper-heading" className="text-lg font-semibold">
           {scraper.name}
         </h1>
-        {canWrite && !managed && (
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
+        {canWrite && (
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              disabled={run.isPending}
+              onClick={() => run.mutate({ id: scraper.id, name: scraper.name })}
+            >
+              {run.isPending ? 'Running…' : 'Run now'}
+            </Button>
+            {!managed && (
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+          </div>
         )}
       </div>
       {managed && (
