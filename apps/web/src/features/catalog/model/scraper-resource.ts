@@ -3,7 +3,7 @@ import type { JSONSchema7 } from 'json-schema';
 
 export interface ScraperIdentity {
   name: string;
-  namespace: string | null | undefined;
+  namespace?: string | null | undefined;
 }
 
 /** The scraper as the ScrapeConfig resource the schema describes, in YAML. */
