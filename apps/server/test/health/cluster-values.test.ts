@@ -7,10 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClusterValues } from '../../src/platform/values/cluster-values.ts';
 import { decodeHelmRelease, valueAtPath } from '../../src/platform/values/helm-release.ts';
-import {
-  inClusterApi,
-  type KubernetesApi,
-} from '../../src/platform/values/kubernetes-keys.ts';
+import { inClusterApi, type KubernetesApi } from '../../src/platform/values/kubernetes-keys.ts';
 import { createValueResolver } from '../../src/platform/values/values.ts';
 import { selfSignedCertificate } from './check-types/tls-fixture.ts';
 
