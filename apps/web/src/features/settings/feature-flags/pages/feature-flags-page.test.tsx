@@ -36,6 +36,13 @@ function renderPage(flags: Property[], fixture: SessionFixture = {}) {
   return { user, notify };
 }
 
+/** The header's add button (an empty list offers a second one in its empty state). */
+async function addButton(): Promise<HTMLElement> {
+  const [first] = await screen.findAllByRole('button', { name: 'Add Feature Flag' });
+  if (!first) throw new Error('no Add Feature Flag button');
+  return first;
+}
+
 describe('feature flags page', () => {
   it('lists the flags', async () => {
     renderPage([localFlag, uiFlag]);
@@ -48,7 +55,7 @@ describe('feature flags page', () => {
 
   it('shows the empty state', async () => {
     renderPage([]);
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(await screen.findByText('No resources found')).toBeInTheDocument();
   });
 
   it('hides write controls without write permission', async () => {
@@ -66,7 +73,7 @@ describe('feature flags page', () => {
         return HttpResponse.json([posted], { status: 201 });
       }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Add Feature Flag' }));
+    await user.click(await addButton());
     const dialog = await screen.findByRole('dialog', { name: 'Add Feature Flag' });
     await user.type(within(dialog).getByLabelText('Name'), 'health.disable');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -141,7 +148,7 @@ describe('feature flags page', () => {
         HttpResponse.json({ message: 'duplicate key value' }, { status: 409 }),
       ),
     );
-    await user.click(await screen.findByRole('button', { name: 'Add Feature Flag' }));
+    await user.click(await addButton());
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Name'), 'x.disable');
     await user.type(within(dialog).getByLabelText('Value'), 'true');
