@@ -7,7 +7,10 @@ export interface EmptyStateProps {
   title?: string;
   /** One line: why it is empty, or what to do about it. */
   description?: ReactNode;
-  /** The next step, when the user may take it (a Button or a link styled as one). */
+  /**
+   * The next step, when the user may take it (a Button or a link styled as one), and the page
+   * shows no other control for it: one name, one button.
+   */
   action?: ReactNode;
   icon?: LucideIcon;
   className?: string;

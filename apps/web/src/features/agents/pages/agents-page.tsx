@@ -77,19 +77,7 @@ export function AgentsPage() {
       {agents.data !== undefined &&
         (agents.data.data.length === 0 && state.pageIndex === 0 ? (
           <div className="rounded-lg border border-border bg-surface">
-            <EmptyState
-              description="An agent runs checks and scrapers close to the systems they watch and pushes the results here."
-              action={
-                canWrite && (
-                  <Button
-                    variant="primary"
-                    onClick={() => update({ addAgent: 'true', id: undefined })}
-                  >
-                    Add Agent
-                  </Button>
-                )
-              }
-            />
+            <EmptyState description="An agent runs checks and scrapers close to the systems they watch and pushes the results here." />
           </div>
         ) : (
           <div className="space-y-3" aria-busy={agents.isPlaceholderData}>

@@ -44,13 +44,6 @@ export function CanariesPage() {
             <EmptyState
               title="No resources found"
               description="A canary runs one or more checks on a schedule: HTTP, DNS, TCP, databases and more."
-              action={
-                canWrite && (
-                  <Button variant="primary" onClick={() => setPicking(true)}>
-                    Add Health Check
-                  </Button>
-                )
-              }
             />
           </div>
         ) : (

@@ -52,13 +52,6 @@ export function ConnectionsPage() {
             <EmptyState
               title="No result"
               description="A connection keeps the address and credentials of a system that checks and notifications use."
-              action={
-                canWrite && (
-                  <Button variant="primary" onClick={() => show({ add: '1' })}>
-                    Add Connection
-                  </Button>
-                )
-              }
             />
           </div>
         ) : (

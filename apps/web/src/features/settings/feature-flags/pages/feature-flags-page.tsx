@@ -38,11 +38,6 @@ export function FeatureFlagsPage() {
         empty={{
           title: 'No resources found',
           description: 'A flag such as incidents.disable = true switches an area off for everyone.',
-          action: canWrite && (
-            <Button variant="primary" onClick={() => setDialog(null)}>
-              Add Feature Flag
-            </Button>
-          ),
         }}
       >
         {(flags) => <FeatureFlagTable flags={flags} onOpen={setDialog} />}

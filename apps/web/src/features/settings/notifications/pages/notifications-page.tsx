@@ -48,11 +48,6 @@ export function NotificationsPage() {
           title: 'No resources found',
           description:
             'A notification sends a message to a person, a team or a channel when a check fails or recovers.',
-          action: canWrite && (
-            <Button variant="primary" onClick={() => setDialog(null)}>
-              Add Notification
-            </Button>
-          ),
         }}
       >
         {(rows) => <NotificationsTable rows={rows} onOpen={setDialog} />}

@@ -52,11 +52,6 @@ export function UsersPage() {
         errorTitle="Could not load the users"
         empty={{
           description: 'Invite people by email; their role decides what they can see and change.',
-          action: canWriteIdentities && (
-            <Button variant="primary" onClick={() => setDialog({ kind: 'invite' })}>
-              Invite User
-            </Button>
-          ),
         }}
       >
         {(loadedUsers) => (
