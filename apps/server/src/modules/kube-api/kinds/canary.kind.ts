@@ -5,6 +5,7 @@ import { canaryJsonSchema } from '../../health/index.ts';
 import type { KubeObject, StoredFields } from '../kube-object.ts';
 import { kubeTime, resourceVersionOf } from '../resource-version.ts';
 import { humanAge } from '../table.ts';
+import { column, schemaObject } from './kind-parts.ts';
 import type { KubeKind } from './kube-kind.ts';
 
 /** Labels written elsewhere may hold numbers or booleans; Kubernetes only has strings. */
@@ -130,19 +131,5 @@ export const canaryKind: KubeKind = {
       humanAge(object.metadata.creationTimestamp, now),
     ];
   },
-  schema: () => {
-    const schema = canaryJsonSchema();
-    return typeof schema === 'object' && schema !== null
-      ? Object.fromEntries(Object.entries(schema))
-      : {};
-  },
+  schema: () => schemaObject(canaryJsonSchema()),
 };
-
-function column(
-  name: string,
-  type: 'string' | 'integer' | 'date',
-  format: string,
-  description: string,
-) {
-  return { name, type, format, description, priority: 0 };
-}

@@ -5,6 +5,7 @@ import { scrapeConfigJsonSchema } from '../../catalog/index.ts';
 import type { KubeObject, StoredFields } from '../kube-object.ts';
 import { kubeTime, resourceVersionOf } from '../resource-version.ts';
 import { humanAge } from '../table.ts';
+import { column, schemaObject } from './kind-parts.ts';
 import type { KubeKind } from './kube-kind.ts';
 
 const stringMap = z
@@ -83,19 +84,5 @@ export const scrapeConfigKind: KubeKind = {
       humanAge(object.metadata.creationTimestamp, now),
     ];
   },
-  schema: () => {
-    const schema = scrapeConfigJsonSchema();
-    return typeof schema === 'object' && schema !== null
-      ? Object.fromEntries(Object.entries(schema))
-      : {};
-  },
+  schema: () => schemaObject(scrapeConfigJsonSchema()),
 };
-
-function column(
-  name: string,
-  type: 'string' | 'integer' | 'date',
-  format: string,
-  description: string,
-) {
-  return { name, type, format, description, priority: 0 };
-}
