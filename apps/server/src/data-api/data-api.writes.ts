@@ -15,6 +15,7 @@ import { pgrst } from './postgrest-errors.ts';
 import type { DataApiRegistry } from './registry.ts';
 import { parsePrefer, wantsSingular } from './request-headers.ts';
 import type { DataApiResponse } from './response.ts';
+import { refuseSourceManaged } from './source-managed.ts';
 import {
   checkPatchColumns,
   groupByKeys,
@@ -52,7 +53,7 @@ export async function executeWrite(
   const hook = registry.hooks.get(relation.name);
   const shape = {
     representation: prefer.representation,
-    affected: hook?.afterStatement !== undefined,
+    affected: hook?.afterStatement !== undefined || relation.sourceManaged,
   };
   const singular = wantsSingular(request.headers.accept);
   const param = (name: string): string | undefined =>
@@ -112,10 +113,10 @@ export async function executeWrite(
     const written = rows.reduce((sum, row) => sum + row.page_count, 0);
     // PostgREST rolls back a write whose result cannot be the single object asked for.
     if (singular && written !== 1) throw pgrst.singular(written);
-    if (hook?.afterStatement) {
-      const affected = rows.flatMap((row) => parseAffected(row.affected));
-      await hook.afterStatement(ctx, affected);
-    }
+    const affected = shape.affected ? rows.flatMap((row) => parseAffected(row.affected)) : [];
+    if (relation.sourceManaged && operation !== 'insert')
+      refuseSourceManaged(relation.name, request.body, affected);
+    if (hook?.afterStatement) await hook.afterStatement(ctx, affected);
     return rows;
   });
   const count = results.reduce((sum, row) => sum + row.page_count, 0);

@@ -16,6 +16,7 @@ export interface ExposedRelation {
   /** Checked for POST, PATCH and DELETE instead of object. */
   readonly writeObject: PermissionObject;
   readonly readOnly: boolean;
+  readonly sourceManaged: boolean;
   readonly relation: Relation;
   /** Visible columns in table order. */
   readonly columns: readonly Column[];
@@ -56,6 +57,7 @@ export function buildExposure(
       object: definition.object,
       writeObject: definition.writeObject ?? definition.object,
       readOnly: definition.readOnly === true || relation.kind === 'view',
+      sourceManaged: definition.sourceManaged === true && relation.columns.has('source'),
       relation,
       columns: visible,
       column(name) {

@@ -16,6 +16,11 @@ export interface ExposedResource {
   readonly writeOnlyColumns?: readonly string[];
   /** Views and derived tables: writes are refused. */
   readonly readOnly?: boolean;
+  /**
+   * Rows whose `source` is not the console's (a CRD, a file, an agent) are changed only where
+   * they come from: an update or delete through the API is refused (see source-managed.ts).
+   */
+  readonly sourceManaged?: boolean;
 }
 
 /** A function exposed at /api/db/rpc/{name}. */

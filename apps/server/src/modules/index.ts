@@ -36,6 +36,7 @@ import {
   jobHistorySettingsFrom,
   type JobHistorySettings,
 } from './jobs/jobs.module.ts';
+import { integrationsModule } from './integrations/integrations.module.ts';
 import { logsModule } from './logs/logs.module.ts';
 import {
   createNotificationsModule,
@@ -50,6 +51,7 @@ import {
 import { createRbacModule } from './rbac/rbac.module.ts';
 import { createSearchModule } from './search/search.module.ts';
 import { createSystemModule } from './system/system.module.ts';
+import { teamsModule } from './teams/teams.module.ts';
 import { topologyModule } from './topology/topology.module.ts';
 import { createKubeApiModule } from './kube-api/kube-api.module.ts';
 
@@ -139,6 +141,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
   const areas: VigilModule[] = [
     createSystemModule(db, settings.edition),
     identity.module,
+    teamsModule,
     createRbacModule(db),
     health.module,
     createPropertiesModule(db, settings.localProperties),
@@ -162,6 +165,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     incidentsModule,
     playbooksModule,
     logsModule,
+    integrationsModule,
   ];
   const wanted = new Set(['identity', ...(settings.only ?? [])]);
   const served = settings.only ? areas.filter((area) => wanted.has(area.name)) : areas;

@@ -41,6 +41,8 @@ const domainRefusals = new Map([
   // Config links are created and deleted, never edited (only manual ones, see catalog tests).
   ['PATCH config_relationships', 400],
   ['PATCH config_component_relationships', 400],
+  // A membership is added and removed, never edited (settings/teams.test.ts).
+  ['PATCH team_members', 400],
 ]);
 
 /** The argument each function is called with: a config id, or a component id. */

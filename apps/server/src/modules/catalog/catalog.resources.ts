@@ -2,7 +2,8 @@ import type { ExposedFunction, ExposedResource } from '../../data-api/resource-d
 
 /** The catalog's tables, views and functions at /api/db (spec 001 §7 "Catalog calls"). */
 export const catalogResources: readonly ExposedResource[] = [
-  { name: 'config_scrapers', object: 'config_scrapers' },
+  { name: 'config_scrapers', object: 'config_scrapers', sourceManaged: true },
+  { name: 'config_scrapers_with_status', object: 'config_scrapers', readOnly: true },
   { name: 'config_items', object: 'database' },
   { name: 'config_items_last_scraped_time', object: 'database', readOnly: true },
   { name: 'configs', object: 'database', readOnly: true },

@@ -8,6 +8,7 @@ export const healthResources: readonly ExposedResource[] = [
     object: 'canaries',
     hiddenColumns: ['connection_pairing_approved'],
     writeOnlyColumns: ['connection_pairing_approved'],
+    sourceManaged: true,
   },
   { name: 'checks', object: 'canaries' },
   // The settings list: each canary with its latest and last failed run from job_history.

@@ -5,8 +5,6 @@ export const identityResources: readonly ExposedResource[] = [
   // Everyone reads people (pickers); only admins write them: a person's own profile changes
   // through the identity settings flow, and deleted_at ends every session and token they hold.
   { name: 'people', object: 'database', writeObject: 'identities' },
-  { name: 'teams', object: 'database' },
-  { name: 'team_members', object: 'database' },
   { name: 'people_roles', object: 'identities', readOnly: true },
   { name: 'identities', object: 'identities', hiddenColumns: ['credentials', 'metadata_admin'] },
   {

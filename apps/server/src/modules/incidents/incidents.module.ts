@@ -10,6 +10,6 @@ export const incidentsModule = defineModule({
     { name: 'evidences', object: 'evidences' },
     { name: 'comments', object: 'comments' },
     { name: 'responders', object: 'responder' },
-    { name: 'incident_rules', object: 'database' },
+    { name: 'incident_rules', object: 'database', sourceManaged: true },
   ],
 });

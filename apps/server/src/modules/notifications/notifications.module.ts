@@ -24,7 +24,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
   return defineModule({
     name: 'notifications',
     resources: [
-      { name: 'notifications', object: 'notifications' },
+      { name: 'notifications', object: 'notifications', sourceManaged: true },
       { name: 'notification_send_history', object: 'notifications' },
       // The notifications settings list: each notification with its delivery figures.
       { name: 'notifications_summary', object: 'notifications', readOnly: true },

@@ -4,7 +4,7 @@ import { defineModule } from '../../platform/module.ts';
 export const topologyModule = defineModule({
   name: 'topology',
   resources: [
-    { name: 'topologies', object: 'topologies' },
+    { name: 'topologies', object: 'topologies', sourceManaged: true },
     { name: 'components', object: 'topologies' },
     { name: 'component_relationships', object: 'topologies' },
     { name: 'team_components', object: 'topologies' },

@@ -99,8 +99,10 @@ export const canaryKind: KubeKind = {
     source: 'api/kubernetes',
     ...(actor.kind === 'user' && actor.id ? { created_by: actor.id } : {}),
   }),
-  deleteColumns: () => ({ deleted_at: new Date().toISOString() }),
+  // Naming its source, the API re-applies the objects it manages (data-api/source-managed.ts).
+  deleteColumns: () => ({ deleted_at: new Date().toISOString(), source: 'api/kubernetes' }),
   toColumns: (fields: StoredFields) => ({
+    source: 'api/kubernetes',
     name: fields.name,
     namespace: fields.namespace,
     labels: fields.labels,
