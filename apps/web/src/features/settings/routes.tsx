@@ -1,7 +1,11 @@
 import type { GuardedRoute } from '@/lib/page-route.ts';
+import { integrationRoutes } from './integrations/integration-routes.tsx';
+import { resourceRoutes } from './resources/resource-routes.tsx';
 
 /** Settings pages under /settings, rendered inside the shell; each is gated by read on its resource. */
 export const settingsRoutes: GuardedRoute[] = [
+  ...resourceRoutes,
+  ...integrationRoutes,
   {
     permission: { object: 'properties', action: 'read' },
     route: {
