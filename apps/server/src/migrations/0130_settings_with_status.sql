@@ -78,17 +78,28 @@ create view teams_with_status as
   ) last_job on true;
 
 -- /settings/integrations (spec 002 §3 "Integration list row"): scrapers, topologies and
--- logging backends in one list; integration_type is the detail route's {type}.
+-- logging backends in one list; integration_type is the detail route's {type}. A union has no
+-- foreign keys to embed through, so the agent and the creator come as objects.
 create view integrations_with_status as
-  select id, name, 'scrapers'::text as integration_type, namespace, source, agent_id,
-         job_status, job_details, job_name, job_time_start, created_by, created_at,
-         updated_at, deleted_at
-  from config_scrapers_with_status
-  union all
-  select id, name, 'topologies', namespace, source, agent_id, job_status, job_details,
-         job_name, job_time_start, created_by, created_at, updated_at, deleted_at
-  from topologies_with_status
-  union all
-  select id, name, 'logging_backends', namespace, source, agent_id, job_status, job_details,
-         job_name, job_time_start, created_by, created_at, updated_at, deleted_at
-  from logging_backends_with_status;
+  select i.id, i.name, i.integration_type, i.namespace, i.source, i.agent_id,
+         jsonb_build_object('id', a.id, 'name', a.name) as agent,
+         i.job_status, i.job_details, i.job_name, i.job_time_start, i.created_by,
+         case when p.id is null then null
+              else jsonb_build_object('id', p.id, 'name', p.name) end as creator,
+         i.created_at, i.updated_at, i.deleted_at
+  from (
+    select id, name, 'scrapers'::text as integration_type, namespace, source, agent_id,
+           job_status, job_details, job_name, job_time_start, created_by, created_at,
+           updated_at, deleted_at
+    from config_scrapers_with_status
+    union all
+    select id, name, 'topologies', namespace, source, agent_id, job_status, job_details,
+           job_name, job_time_start, created_by, created_at, updated_at, deleted_at
+    from topologies_with_status
+    union all
+    select id, name, 'logging_backends', namespace, source, agent_id, job_status, job_details,
+           job_name, job_time_start, created_by, created_at, updated_at, deleted_at
+    from logging_backends_with_status
+  ) i
+  left join agents a on a.id = i.agent_id
+  left join people p on p.id = i.created_by;

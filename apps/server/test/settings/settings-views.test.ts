@@ -45,14 +45,18 @@ describe('{table}_with_status views', () => {
     const { data, error, count } = await api
       .client('viewer')
       .from('integrations_with_status')
-      .select('id,name,integration_type,job_status', { count: 'exact' })
+      .select('id,name,integration_type,job_status,agent,creator', { count: 'exact' })
       .is('deleted_at', null)
       .order('created_at', { ascending: false });
     expect(error).toBeNull();
     const rows = rowsOf(data);
     expect(count).toBe(rows.length);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(byId.get(ids.scraper)?.integration_type).toBe('scrapers');
+    expect(byId.get(ids.scraper)).toMatchObject({
+      integration_type: 'scrapers',
+      agent: { id: '00000000-0000-0000-0000-000000000000' },
+      creator: null,
+    });
     expect(byId.get(topology)).toMatchObject({
       integration_type: 'topologies',
       job_status: 'WARNING',

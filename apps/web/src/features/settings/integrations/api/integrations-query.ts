@@ -24,7 +24,7 @@ export const integrationRowSchema = z.object({
   job_details: z.unknown().optional(),
   job_name: z.string().nullish(),
   job_time_start: z.string().nullish(),
-  created_by: embedded,
+  creator: embedded,
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
 });
@@ -44,7 +44,7 @@ export function useIntegrationsQuery(page: number) {
     queryFn: ({ signal }) =>
       apiList('db', '/integrations_with_status', integrationRowSchema, {
         query: {
-          select: '*,agent(id,name),created_by(id,name)',
+          select: '*',
           deleted_at: 'is.null',
           order: 'created_at.desc',
           limit: integrationsPageSize,

@@ -55,7 +55,7 @@ export function IntegrationsTable({ rows }: { rows: readonly IntegrationRow[] })
             <TableCell className="whitespace-nowrap">
               <RelativeTime value={row.job_time_start} />
             </TableCell>
-            <TableCell className="whitespace-nowrap">{row.created_by?.name ?? ''}</TableCell>
+            <TableCell className="whitespace-nowrap">{row.creator?.name ?? ''}</TableCell>
             <TableCell className="whitespace-nowrap">
               <RelativeTime value={row.created_at} />
             </TableCell>
