@@ -63,8 +63,8 @@ export function IntegrationDetailPage() {
 
 function Integration({ type, id }: { type: IntegrationType; id: string }) {
   const definition = definitions[type];
-  const resource = useResourceQuery(definition, id);
   const isNew = id === 'new';
+  const resource = useResourceQuery(definition, id, !isNew);
   usePageTitle(
     isNew
       ? `Add ${integrationTypeLabels[type]}`

@@ -26,7 +26,7 @@ export function useResourcesQuery(definition: ResourceDefinition) {
 }
 
 /** GET /{table}?id=eq.{id}; null when there is none, or it was deleted. */
-export function useResourceQuery(definition: ResourceDefinition, id: string) {
+export function useResourceQuery(definition: ResourceDefinition, id: string, enabled = true) {
   return useQuery({
     queryKey: resourceKeys.detail(definition.table, id),
     queryFn: async ({ signal }) => {
@@ -36,6 +36,7 @@ export function useResourceQuery(definition: ResourceDefinition, id: string) {
       });
       return rows[0] ?? null;
     },
+    enabled,
     meta: { toast: false },
   });
 }
