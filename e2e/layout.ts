@@ -34,6 +34,9 @@ export const screens: ReadonlyArray<{ name: string; path: string }> = [
   { name: 'canaries', path: '/settings/canaries' },
   { name: 'canary-new', path: '/settings/canaries/new' },
   { name: 'users', path: '/settings/users' },
+  { name: 'teams', path: '/settings/teams' },
+  { name: 'incident-rules', path: '/settings/incident_rules' },
+  { name: 'integrations', path: '/settings/integrations' },
   { name: 'profile', path: '/profile-settings' },
 ];
 
