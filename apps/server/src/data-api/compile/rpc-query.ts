@@ -77,6 +77,7 @@ function resultRelation(exposure: Exposure, fn: DbFunction): ExposedRelation {
     object: 'database',
     writeObject: 'database',
     readOnly: true,
+    sourceManaged: false,
     relation: { name: fn.name, kind: 'view', columns: byName, primaryKey: [] },
     columns,
     column,
