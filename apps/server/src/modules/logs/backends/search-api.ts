@@ -79,7 +79,9 @@ function lineOf(source: Record<string, unknown>, messageField: string, timeField
     }
   }
   const message = source[messageField];
-  const time = Date.parse(String(source[timeField] ?? ''));
+  const stamp = source[timeField];
+  const time =
+    typeof stamp === 'string' || typeof stamp === 'number' ? new Date(stamp).getTime() : NaN;
   return {
     timestamp: new Date(Number.isNaN(time) ? 0 : time).toISOString(),
     message: typeof message === 'string' ? message : JSON.stringify(message ?? source),
