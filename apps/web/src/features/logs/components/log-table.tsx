@@ -104,7 +104,7 @@ function LabelList({ labels }: { labels: Readonly<Record<string, string>> }) {
           title={`${key}=${value}`}
           className="max-w-full truncate rounded border border-border bg-surface-muted px-1.5 py-0.5 font-mono text-[11px]"
         >
-          <span className="text-fg-muted">{key}=</span>
+          <span>{key}=</span>
           {value}
         </li>
       ))}
