@@ -10,6 +10,8 @@ const headers: ReadonlyArray<readonly [LogColumn, string]> = [
   ['labels', 'Labels'],
 ];
 
+const minMessageWidth = 320;
+
 const timeFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'medium',
@@ -39,11 +41,12 @@ export function LogTable({ lines }: { lines: readonly LogLine[] }) {
         aria-label="Log lines"
         aria-rowcount={lines.length + 1}
         className="w-full table-fixed text-left text-sm"
-        style={{ minWidth: sizes.time + sizes.message + sizes.labels }}
+        style={{ minWidth: sizes.time + minMessageWidth + sizes.labels }}
       >
         <colgroup>
           {headers.map(([column]) => (
-            <col key={column} style={{ width: sizes[column] }} />
+            // The message takes what Time and Labels leave.
+            <col key={column} style={column === 'message' ? undefined : { width: sizes[column] }} />
           ))}
         </colgroup>
         <thead className="sticky top-0 z-10 border-b border-border bg-surface text-xs text-fg-muted uppercase">
@@ -51,11 +54,13 @@ export function LogTable({ lines }: { lines: readonly LogLine[] }) {
             {headers.map(([column, label]) => (
               <th key={column} scope="col" className="relative px-3 py-2 font-medium">
                 {label}
-                <ColumnResizer
-                  label={label}
-                  size={sizes[column]}
-                  onResize={(size) => resize(column, size)}
-                />
+                {column !== 'message' && (
+                  <ColumnResizer
+                    label={label}
+                    size={sizes[column]}
+                    onResize={(size) => resize(column, size)}
+                  />
+                )}
               </th>
             ))}
           </tr>

@@ -3,16 +3,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 
 export const logColumns = ['time', 'message', 'labels'] as const;
+/** Message has no stored width: it fills what Time and Labels leave. */
 export type LogColumn = (typeof logColumns)[number];
 export type ColumnSizes = Record<LogColumn, number>;
 
 export const columnSizesKey = 'logs-table-column-sizes';
-export const defaultColumnSizes: ColumnSizes = { time: 200, message: 720, labels: 320 };
+export const defaultColumnSizes: ColumnSizes = { time: 200, message: 0, labels: 320 };
 export const minColumnSize = 80;
 
 const stored = z.object({
   time: z.number().min(minColumnSize).optional(),
-  message: z.number().min(minColumnSize).optional(),
+  message: z.number().optional(),
   labels: z.number().min(minColumnSize).optional(),
 });
 

@@ -119,12 +119,12 @@ describe('logs page', () => {
   it('keeps column sizes in this browser after a pause', async () => {
     window.localStorage.removeItem(columnSizesKey);
     const { user } = render(`/logs?topologyId=${api}`);
-    const handle = await screen.findByRole('separator', { name: 'Resize Message' });
+    const handle = await screen.findByRole('separator', { name: 'Resize Labels' });
     handle.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     await waitFor(() =>
       expect(JSON.parse(window.localStorage.getItem(columnSizesKey) ?? '{}')).toMatchObject({
-        message: 752,
+        labels: 352,
       }),
     );
   });
