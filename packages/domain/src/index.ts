@@ -23,3 +23,4 @@ export * from './catalog/catalog-since.ts';
 export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
 export * from './identity/identity-flow.ts';
+export * from './logs/logs.ts';

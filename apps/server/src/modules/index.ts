@@ -36,7 +36,7 @@ import {
   jobHistorySettingsFrom,
   type JobHistorySettings,
 } from './jobs/jobs.module.ts';
-import { logsModule } from './logs/logs.module.ts';
+import { createLogsModule } from './logs/logs.module.ts';
 import {
   createNotificationsModule,
   notificationTesters,
@@ -161,7 +161,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     topologyModule,
     incidentsModule,
     playbooksModule,
-    logsModule,
+    createLogsModule({ db, log, connections: connections.resolve }),
   ];
   const wanted = new Set(['identity', ...(settings.only ?? [])]);
   const served = settings.only ? areas.filter((area) => wanted.has(area.name)) : areas;
