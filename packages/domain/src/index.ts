@@ -22,3 +22,4 @@ export * from './search/search.ts';
 export * from './catalog/catalog-since.ts';
 export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
+export * from './topology/topology-api.ts';
