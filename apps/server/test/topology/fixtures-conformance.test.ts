@@ -11,7 +11,10 @@ const dir = path.join(import.meta.dirname, 'fixtures');
 
 function outcomes(): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const file of fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()) {
     parseAllDocuments(fs.readFileSync(path.join(dir, file), 'utf8')).forEach((doc, index) => {
       const value: unknown = doc.toJS();
       if (!z.object({ kind: z.literal('Topology') }).safeParse(value).success) return;

@@ -22,13 +22,19 @@ afterAll(async () => {
 
 const get = async (query: string, role: 'viewer' | 'anonymous' = 'viewer') => {
   const answer = await call(app, 'GET', `/api/topology${query}`, role);
-  return { status: answer.status, body: answer.status === 200 ? topologyResponseSchema.parse(answer.json) : answer.json };
+  return {
+    status: answer.status,
+    body: answer.status === 200 ? topologyResponseSchema.parse(answer.json) : answer.json,
+  };
 };
 
 describe('GET /api/topology', () => {
-  it.each(['admin', 'editor', 'commander', 'responder', 'viewer'] as const)('answers a %s', async (role) => {
-    expect((await call(app, 'GET', '/api/topology', role)).status).toBe(200);
-  });
+  it.each(['admin', 'editor', 'commander', 'responder', 'viewer'] as const)(
+    'answers a %s',
+    async (role) => {
+      expect((await call(app, 'GET', '/api/topology', role)).status).toBe(200);
+    },
+  );
 
   it('refuses an anonymous caller', async () => {
     expect((await get('', 'anonymous')).status).toBe(401);
@@ -38,7 +44,12 @@ describe('GET /api/topology', () => {
     const { body } = await get('');
     const parsed = topologyResponseSchema.parse(body);
     expect(parsed.components.map((c) => c.name)).toEqual(['shop']);
-    expect(parsed.components[0]?.components?.map((c) => c.name).sort()).toEqual(['api', 'node-1', 'node-2', 'workers']);
+    expect(parsed.components[0]?.components?.map((c) => c.name).sort()).toEqual([
+      'api',
+      'node-1',
+      'node-2',
+      'workers',
+    ]);
     expect(parsed.types).toEqual(['Application', 'Disk', 'Group', 'Node', 'Service', 'Worker']);
     expect(parsed.healthStatuses).toContain('healthy');
     const api = parsed.components[0]?.components?.find((c) => c.name === 'api');
@@ -60,10 +71,19 @@ describe('GET /api/topology', () => {
   });
 
   it('filters children by status and sorts by name', async () => {
-    const healthy = topologyResponseSchema.parse((await get(`?id=${rootId}&status=unhealthy`)).body);
+    const healthy = topologyResponseSchema.parse(
+      (await get(`?id=${rootId}&status=unhealthy`)).body,
+    );
     expect(healthy.components[0]?.components).toEqual([]);
-    const sorted = topologyResponseSchema.parse((await get(`?id=${rootId}&sortBy=name&sortOrder=asc`)).body);
-    expect(sorted.components[0]?.components?.map((c) => c.name)).toEqual(['api', 'node-1', 'node-2', 'workers']);
+    const sorted = topologyResponseSchema.parse(
+      (await get(`?id=${rootId}&sortBy=name&sortOrder=asc`)).body,
+    );
+    expect(sorted.components[0]?.components?.map((c) => c.name)).toEqual([
+      'api',
+      'node-1',
+      'node-2',
+      'workers',
+    ]);
   });
 
   it.each([
@@ -83,7 +103,9 @@ describe('the snapshot', () => {
       headers: { [testActorHeader]: 'viewer' },
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="shop-snapshot.zip"');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="shop-snapshot.zip"',
+    );
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual([
       'check-statuses.json',
@@ -96,18 +118,27 @@ describe('the snapshot', () => {
   });
 
   it('refuses a bad start and an anonymous caller', async () => {
-    expect((await call(app, 'GET', `/api/topology/${rootId}?start=soon`, 'viewer')).status).toBe(400);
+    expect((await call(app, 'GET', `/api/topology/${rootId}?start=soon`, 'viewer')).status).toBe(
+      400,
+    );
     expect((await call(app, 'GET', `/api/topology/${rootId}`, 'anonymous')).status).toBe(401);
   });
 });
 
 describe('topology writes', () => {
   it('refuses a viewer and a bad spec, writing nothing', async () => {
-    expect((await call(app, 'POST', '/api/db/topologies', 'viewer', { name: 'x', spec: {} })).status).toBe(403);
-    const bad = await call(app, 'POST', '/api/db/topologies', 'editor', { name: 'x', spec: { schedule: 'soon' } });
+    expect(
+      (await call(app, 'POST', '/api/db/topologies', 'viewer', { name: 'x', spec: {} })).status,
+    ).toBe(403);
+    const bad = await call(app, 'POST', '/api/db/topologies', 'editor', {
+      name: 'x',
+      spec: { schedule: 'soon' },
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain('spec.schedule');
-    const count = await app.database.db.pool.query(`select count(*)::int as n from topologies where name = 'x'`);
+    const count = await app.database.db.pool.query(
+      `select count(*)::int as n from topologies where name = 'x'`,
+    );
     expect(count.rows).toEqual([{ n: 0 }]);
   });
 

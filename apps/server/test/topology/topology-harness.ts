@@ -80,7 +80,8 @@ export const topologySpecFixture = {
 
 export async function createTopology(app: TestApp, name: string, spec: unknown): Promise<string> {
   const answer = await call(app, 'POST', '/api/db/topologies', 'editor', { name, spec });
-  if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+  if (answer.status !== 201)
+    throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.json)}`);
   return createdId(answer);
 }
 

@@ -19,7 +19,9 @@ export const componentPropertySchema = z.looseObject({
   icon: z.string().optional(),
   color: z.string().optional(),
   hidden: z.boolean().optional(),
-  links: z.array(z.looseObject({ label: z.string().optional(), url: z.string().optional() })).optional(),
+  links: z
+    .array(z.looseObject({ label: z.string().optional(), url: z.string().optional() }))
+    .optional(),
 });
 
 export interface TopologyComponent {
@@ -115,7 +117,9 @@ export type TopologyResponse = z.infer<typeof topologyResponseSchema>;
 const filter = z
   .string()
   .optional()
-  .transform((value) => (value === undefined || value === '' || /^all$/i.test(value) ? undefined : value));
+  .transform((value) =>
+    value === undefined || value === '' || /^all$/i.test(value) ? undefined : value,
+  );
 
 /** GET /api/topology's query parameters (spec 001 §7). Lists are comma separated. */
 export const topologyQuerySchema = z.object({

@@ -115,7 +115,10 @@ async function forEach(
   deps: LookupDeps,
 ): Promise<void> {
   if (!spec) return;
-  const env = { component: componentEnv(component), properties: componentEnv(component).properties };
+  const env = {
+    component: componentEnv(component),
+    properties: componentEnv(component).properties,
+  };
   const block = templated(spec, env);
   for (const property of block.properties ?? []) {
     if (property.lookup || property.configLookup) {

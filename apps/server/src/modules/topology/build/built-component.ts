@@ -89,7 +89,9 @@ export function fromSpec(spec: ComponentSpec): BuiltComponent {
       .filter((property) => !property.lookup && !property.configLookup)
       .map(staticProperty),
     selectors: [...(spec.selectors ?? [])],
-    checkSelectors: (spec.checks ?? []).flatMap((check) => (check.selector ? [check.selector] : [])),
+    checkSelectors: (spec.checks ?? []).flatMap((check) =>
+      check.selector ? [check.selector] : [],
+    ),
     configs: [...(spec.configs ?? [])],
     logs: [...(spec.logs ?? [])],
     parentLookup: spec.parentLookup,

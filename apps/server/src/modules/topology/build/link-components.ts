@@ -10,10 +10,7 @@ import { syncCheckLinks, syncComponentLinks, syncConfigLinks } from './links.rep
  * config items (`configs[]`) and other components (`selectors[]`). Answers one error line per
  * selector that could not be resolved.
  */
-export async function linkComponents(
-  db: Queryable,
-  tree: WrittenTree,
-): Promise<string[]> {
+export async function linkComponents(db: Queryable, tree: WrittenTree): Promise<string[]> {
   const errors: string[] = [];
   for (const { id, component } of tree.written) {
     const checks = [];
@@ -55,12 +52,12 @@ export async function linkComponents(
 function isSelective(query: ConfigQuery): boolean {
   return Boolean(
     query.id ||
-      query.name ||
-      query.type ||
-      query.types?.length ||
-      query.external_id ||
-      Object.keys(query.tags ?? {}).length > 0 ||
-      Object.keys(query.labels ?? {}).length > 0,
+    query.name ||
+    query.type ||
+    query.types?.length ||
+    query.external_id ||
+    Object.keys(query.tags ?? {}).length > 0 ||
+    Object.keys(query.labels ?? {}).length > 0,
   );
 }
 

@@ -4,8 +4,13 @@ import type { Queryable } from '../../../platform/db.ts';
 /** At most this many components answer one topology query. */
 export const topologyRowLimit = 20_000;
 
-const num = z.union([z.number(), z.string()]).nullable().transform((v) => (v === null ? null : Number(v)));
-const time = z.union([z.string(), z.date()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
+const num = z
+  .union([z.number(), z.string()])
+  .nullable()
+  .transform((v) => (v === null ? null : Number(v)));
+const time = z
+  .union([z.string(), z.date()])
+  .transform((v) => (typeof v === 'string' ? v : v.toISOString()));
 
 export const componentRow = z.object({
   id: z.string(),
@@ -19,14 +24,21 @@ export const componentRow = z.object({
   type: z.string().nullable(),
   icon: z.string().nullable(),
   namespace: z.string().nullable(),
-  status: z.enum(['healthy', 'unhealthy', 'warning', 'unknown', 'info']).transform((s) => (s === 'info' ? 'unknown' : s)),
+  status: z
+    .enum(['healthy', 'unhealthy', 'warning', 'unknown', 'info'])
+    .transform((s) => (s === 'info' ? 'unknown' : s)),
   status_reason: z.string().nullable(),
   description: z.string().nullable(),
-  labels: z.record(z.string(), z.unknown()).transform((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)]))),
+  labels: z
+    .record(z.string(), z.unknown())
+    .transform((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)]))),
   path: z.string().nullable(),
   is_leaf: z.boolean(),
   hidden: z.boolean(),
-  properties: z.array(z.looseObject({ name: z.string().catch('') })).nullable().transform((p) => p ?? []),
+  properties: z
+    .array(z.looseObject({ name: z.string().catch('') }))
+    .nullable()
+    .transform((p) => p ?? []),
   cost_per_minute: num,
   cost_total_1d: num,
   cost_total_7d: num,
@@ -47,7 +59,10 @@ export interface ComponentScope {
 }
 
 /** The live components in scope: one component and its subtree, or every component. */
-export async function findComponents(db: Queryable, scope: ComponentScope): Promise<ComponentRow[]> {
+export async function findComponents(
+  db: Queryable,
+  scope: ComponentScope,
+): Promise<ComponentRow[]> {
   const where = ['c.deleted_at is null'];
   const values: unknown[] = [];
   const bind = (value: unknown) => {
@@ -78,11 +93,19 @@ export async function findComponents(db: Queryable, scope: ComponentScope): Prom
   return z.array(componentRow).parse(found.rows);
 }
 
-const countRow = z.object({ component_id: z.string(), type: z.string(), severity: z.string(), n: z.number() });
+const countRow = z.object({
+  component_id: z.string(),
+  type: z.string(),
+  severity: z.string(),
+  n: z.number(),
+});
 export type SeverityCount = z.infer<typeof countRow>;
 
 /** Open insights of the components' linked configs, by type and severity. */
-export async function insightCounts(db: Queryable, ids: readonly string[]): Promise<SeverityCount[]> {
+export async function insightCounts(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<SeverityCount[]> {
   const found = await db.query(
     `select r.component_id, a.analysis_type as type, a.severity, count(*)::int as n
        from config_component_relationships r join config_analysis a on a.config_id = r.config_id
@@ -94,7 +117,10 @@ export async function insightCounts(db: Queryable, ids: readonly string[]): Prom
 }
 
 /** Unresolved incidents with evidence on the components, by type and severity. */
-export async function incidentCounts(db: Queryable, ids: readonly string[]): Promise<SeverityCount[]> {
+export async function incidentCounts(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<SeverityCount[]> {
   const found = await db.query(
     `select e.component_id, i.type, i.severity, count(distinct i.id)::int as n
        from evidences e join hypotheses h on h.id = e.hypothesis_id
@@ -111,6 +137,8 @@ const topologyNameRow = z.object({ name: z.string() });
 
 /** The name of a live component, for the snapshot's file name. */
 export async function componentName(db: Queryable, id: string): Promise<string | undefined> {
-  const found = await db.query('select name from components where id = $1 and deleted_at is null', [id]);
+  const found = await db.query('select name from components where id = $1 and deleted_at is null', [
+    id,
+  ]);
   return found.rows[0] === undefined ? undefined : topologyNameRow.parse(found.rows[0]).name;
 }

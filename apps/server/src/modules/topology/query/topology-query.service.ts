@@ -37,7 +37,8 @@ export async function queryTopology(db: Database, query: TopologyQuery): Promise
     typed && query.flatten === 'true'
       ? components.filter((c) => matches(c.status, query.status))
       : filterStatus(nest(components, query.id), query);
-  const level = components.length === 1 && components[0]?.components ? components[0].components : components;
+  const level =
+    components.length === 1 && components[0]?.components ? components[0].components : components;
   sortComponents(level, query.sortBy ?? 'status', query.sortOrder);
   return { components, ...metadata(rows.length > 0 ? flat(components) : []) };
 }
@@ -50,7 +51,8 @@ function metadata(all: TopologyComponent[]) {
   const sorted = (values: Iterable<string>) => [...new Set(values)].filter(Boolean).sort();
   const tags: Record<string, Set<string>> = {};
   for (const component of all) {
-    for (const [key, value] of Object.entries(component.labels)) (tags[key] ??= new Set()).add(value);
+    for (const [key, value] of Object.entries(component.labels))
+      (tags[key] ??= new Set()).add(value);
   }
   return {
     teams: sorted(all.flatMap((c) => c.teams)),

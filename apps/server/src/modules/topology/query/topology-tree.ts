@@ -38,14 +38,20 @@ export function toComponent(
 /** `a,!b`: a value passes when it is listed (or nothing is) and is not excluded. */
 export function matches(value: string | null, list: string | undefined): boolean {
   if (!list) return true;
-  const items = list.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = list
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (items.some((item) => item === `!${value ?? ''}`)) return false;
   const wanted = items.filter((item) => !item.startsWith('!'));
   return wanted.length === 0 || wanted.includes(value ?? '');
 }
 
 /** Nests components under their parents; the roots are the asked component or the top level. */
-export function nest(components: TopologyComponent[], rootId: string | undefined): TopologyComponent[] {
+export function nest(
+  components: TopologyComponent[],
+  rootId: string | undefined,
+): TopologyComponent[] {
   const byId = new Map(components.map((component) => [component.id, component]));
   const roots: TopologyComponent[] = [];
   for (const component of components) {
@@ -58,17 +64,25 @@ export function nest(components: TopologyComponent[], rootId: string | undefined
 }
 
 /** Keeps the children whose status passes (the roots too, unless one component was asked). */
-export function filterStatus(roots: TopologyComponent[], query: TopologyQuery): TopologyComponent[] {
+export function filterStatus(
+  roots: TopologyComponent[],
+  query: TopologyQuery,
+): TopologyComponent[] {
   if (!query.status) return roots;
   const kept = query.id ? roots : roots.filter((c) => matches(c.status, query.status));
   for (const root of kept) {
-    if (root.components) root.components = root.components.filter((c) => matches(c.status, query.status));
+    if (root.components)
+      root.components = root.components.filter((c) => matches(c.status, query.status));
   }
   return kept;
 }
 
 /** Sorts by status (unhealthy first), name, type, updated_at or a property (`field:cpu`). */
-export function sortComponents(list: TopologyComponent[], sortBy: string, order: 'asc' | 'desc'): void {
+export function sortComponents(
+  list: TopologyComponent[],
+  sortBy: string,
+  order: 'asc' | 'desc',
+): void {
   const key = (component: TopologyComponent): string | number => {
     if (sortBy === 'status') return -(componentStatusRank[component.status] ?? 9);
     if (sortBy === 'name') return component.name.toLowerCase();

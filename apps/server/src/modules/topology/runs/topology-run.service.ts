@@ -44,10 +44,7 @@ const stringMap = z
  * One run of a topology: locked so that runs never overlap (on any replica), recorded in job
  * history, and written in one transaction. Components of a spec whose lookup failed are kept.
  */
-export async function runTopology(
-  deps: TopologyRunDeps,
-  id: string,
-): Promise<TopologyRunOutcome> {
+export async function runTopology(deps: TopologyRunDeps, id: string): Promise<TopologyRunOutcome> {
   const topology = await findTopology(deps.db.pool, id);
   if (!topology) return { status: 'NOT_FOUND' };
   const client = await deps.db.pool.connect();
@@ -92,11 +89,16 @@ async function runLocked(
     errors.push(...built.errors);
     try {
       await deps.db.transaction(async (tx) => {
-        const written = await upsertTree(tx, { id: topology.id, agentId: topology.agent_id }, built.root);
+        const written = await upsertTree(
+          tx,
+          { id: topology.id, agentId: topology.agent_id },
+          built.root,
+        );
         components = written.ids.length;
         errors.push(...(await linkComponents(tx, written)));
         // A failed lookup keeps what the last run built (canary-checker's rule).
-        if (built.failedSpecs.length === 0) deleted = await retireOthers(tx, topology.id, written.ids);
+        if (built.failedSpecs.length === 0)
+          deleted = await retireOthers(tx, topology.id, written.ids);
       });
     } catch (error) {
       errors.push(`write: ${error instanceof Error ? error.message : String(error)}`);
@@ -113,6 +115,7 @@ async function runLocked(
     successCount: components,
     errorCount: errors.length,
   });
-  if (errors.length > 0) deps.log.warn({ topology: topology.name, errors }, 'topology run had errors');
+  if (errors.length > 0)
+    deps.log.warn({ topology: topology.name, errors }, 'topology run had errors');
   return { status, jobId, components, deleted, errors };
 }

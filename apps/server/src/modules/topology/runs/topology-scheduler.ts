@@ -41,7 +41,9 @@ export function createTopologyScheduler(
         if (running.has(id)) continue;
         running.add(id);
         void runTopology(deps, id)
-          .catch((error: unknown) => deps.log.error({ err: error, topology: id }, 'topology run failed'))
+          .catch((error: unknown) =>
+            deps.log.error({ err: error, topology: id }, 'topology run failed'),
+          )
           .finally(() => running.delete(id));
       }
     } catch (error) {

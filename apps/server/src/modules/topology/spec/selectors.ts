@@ -46,7 +46,10 @@ export function parseSelectorPairs(text: string | undefined): Record<string, str
     if (trimmed === '') continue;
     const at = trimmed.indexOf('=');
     if (at < 0) continue;
-    pairs[trimmed.slice(0, at).trim()] = trimmed.slice(at + 1).replace(/^=/, '').trim();
+    pairs[trimmed.slice(0, at).trim()] = trimmed
+      .slice(at + 1)
+      .replace(/^=/, '')
+      .trim();
   }
   return pairs;
 }
