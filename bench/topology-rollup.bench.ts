@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { z } from 'zod';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { runMigrations } from '../apps/server/src/platform/migrations.ts';
 import { benchDatabase, percentile, type Cleanups } from './agent/upstream.ts';
@@ -13,17 +14,19 @@ const url = await benchDatabase('vigil_bench_topology_rollup', cleanups);
 const db = createDatabase(url, 2);
 try {
   await runMigrations(db.pool, pino({ level: 'silent' }));
-  const q = (text: string, values: unknown[] = []) => db.pool.query(text, values);
-  const topology = (await q(`insert into topologies (name) values ('bench') returning id`)).rows[0]
-    .id;
-  const canary = (await q(`insert into canaries (name, spec) values ('bench', '{}') returning id`))
-    .rows[0].id;
-  const root = (
+  const q = async (text: string, values: unknown[] = []) =>
+    (await db.pool.query<Record<string, unknown>>(text, values)).rows;
+  const idOf = (rows: Array<Record<string, unknown>>) => z.string().parse(rows[0]?.id);
+  const topology = idOf(await q(`insert into topologies (name) values ('bench') returning id`));
+  const canary = idOf(
+    await q(`insert into canaries (name, spec) values ('bench', '{}') returning id`),
+  );
+  const root = idOf(
     await q(
       `insert into components (topology_id, name, type, path) values ($1, 'root', 'Root', '') returning id`,
       [topology],
-    )
-  ).rows[0].id;
+    ),
+  );
   await q(`alter table components disable trigger components_rollup`);
   await q(
     `alter table check_component_relationships disable trigger check_component_relationships_rollup`,
@@ -47,7 +50,7 @@ try {
   await q(
     `alter table check_component_relationships enable trigger check_component_relationships_rollup`,
   );
-  const total = (await q(`select count(*)::int as n from components`)).rows[0].n;
+  const total = z.number().parse((await q(`select count(*)::int as n from components`))[0]?.n);
 
   const full = async () => {
     const started = performance.now();
@@ -57,8 +60,8 @@ try {
   };
   const fullMs = [await full(), await full(), await full()];
 
-  const checks = (await q(`select id from checks order by random() limit 200`)).rows.map(
-    (r) => r.id,
+  const checks = (await q(`select id from checks order by random() limit 200`)).map((r) =>
+    z.string().parse(r.id),
   );
   const incremental: number[] = [];
   for (const [index, id] of checks.entries()) {
@@ -69,8 +72,9 @@ try {
     ]);
     incremental.push(performance.now() - started);
   }
-  const rootStatus = (await q(`select status, status_reason from components where id = $1`, [root]))
-    .rows[0];
+  const [rootStatus] = await q(`select status, status_reason from components where id = $1`, [
+    root,
+  ]);
   incremental.sort((a, b) => a - b);
   fullMs.sort((a, b) => a - b);
   const p50 = percentile(incremental, 50);

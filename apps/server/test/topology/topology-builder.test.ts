@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const rows = async (text: string, values: unknown[] = []) =>
-  (await app.database.db.pool.query(text, values)).rows;
+  (await app.database.db.pool.query<Record<string, unknown>>(text, values)).rows;
 
 describe('the topology builder', () => {
   it('builds static components, catalog lookups with forEach, and links', async () => {

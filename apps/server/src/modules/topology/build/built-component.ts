@@ -58,12 +58,14 @@ function healthOf(spec: ComponentSpec): Health | undefined {
   return isHealth(lowered) ? lowered : 'unknown';
 }
 
+/** Fields of a property spec that say how to find it, not what it is. */
+const notStored = new Set(['lookup', 'configLookup', 'summary', 'lastTransition']);
+
 /** A property written without a lookup, as stored. */
 export function staticProperty(spec: PropertySpec): BuiltProperty {
-  const { lookup: _l, configLookup: _c, summary: _s, lastTransition: _t, ...rest } = spec;
   const property: BuiltProperty = { name: spec.name ?? spec.label ?? '' };
-  for (const [key, value] of Object.entries(rest)) {
-    if (value !== undefined) Object.assign(property, { [key]: value });
+  for (const [key, value] of Object.entries(spec)) {
+    if (value !== undefined && !notStored.has(key)) Object.assign(property, { [key]: value });
   }
   return property;
 }

@@ -27,7 +27,9 @@ export async function runLookup(
         const display = entryShape.parse(entry).display;
         answers.push(...asList(display ? evaluate(display, variables) : variables.results));
       } catch (error) {
-        throw new Error(`${at}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`${at}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       }
     }
   }

@@ -19,9 +19,8 @@ export function mergeProperty(component: BuiltComponent, property: BuiltProperty
     component.properties.push(property);
     return;
   }
-  for (const [key, value] of Object.entries(property)) {
-    if (value !== undefined) Object.assign(existing, { [key]: value });
-  }
+  const given: Array<[string, unknown]> = Object.entries(property);
+  Object.assign(existing, Object.fromEntries(given.filter(([, value]) => value !== undefined)));
 }
 
 /**
@@ -81,9 +80,13 @@ async function configLookupText(
   const variables = { ...env, config: item.config ?? {}, tags: item.tags, labels: item.labels };
   if (lookup.display) {
     const shown = evaluate(lookup.display, variables);
-    return shown === undefined ? undefined : String(shown);
+    return shown === undefined ? undefined : textOf(shown);
   }
   if (!lookup.field) return undefined;
   const field = new Map<string, unknown>(Object.entries(item)).get(lookup.field);
-  return field === undefined || field === null ? undefined : String(field);
+  return field === undefined || field === null ? undefined : textOf(field);
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
