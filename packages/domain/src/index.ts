@@ -24,3 +24,4 @@ export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
 export * from './identity/identity-flow.ts';
 export * from './logs/logs.ts';
+export * from './topology/topology-api.ts';

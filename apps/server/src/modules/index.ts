@@ -50,7 +50,7 @@ import {
 import { createRbacModule } from './rbac/rbac.module.ts';
 import { createSearchModule } from './search/search.module.ts';
 import { createSystemModule } from './system/system.module.ts';
-import { topologyModule } from './topology/topology.module.ts';
+import { createTopologyModule } from './topology/topology.module.ts';
 import { createKubeApiModule } from './kube-api/kube-api.module.ts';
 
 /** Every module's settings, read from the environment once (serve) or given (tests). */
@@ -158,7 +158,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       values,
       enqueue: (client, queued) => enqueueLater(client, queued),
     }),
-    topologyModule,
+    createTopologyModule({ db, log, connections: connections.resolve, values }),
     incidentsModule,
     playbooksModule,
     createLogsModule({ db, log, connections: connections.resolve }),
