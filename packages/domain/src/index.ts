@@ -22,4 +22,7 @@ export * from './search/search.ts';
 export * from './catalog/catalog-since.ts';
 export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
+export * from './identity/identity-flow.ts';
+export * from './logs/logs.ts';
+export * from './topology/topology-api.ts';
 export * from './teams/team.ts';

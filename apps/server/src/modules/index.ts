@@ -37,7 +37,7 @@ import {
   type JobHistorySettings,
 } from './jobs/jobs.module.ts';
 import { integrationsModule } from './integrations/integrations.module.ts';
-import { logsModule } from './logs/logs.module.ts';
+import { createLogsModule } from './logs/logs.module.ts';
 import {
   createNotificationsModule,
   notificationTesters,
@@ -52,7 +52,7 @@ import { createRbacModule } from './rbac/rbac.module.ts';
 import { createSearchModule } from './search/search.module.ts';
 import { createSystemModule } from './system/system.module.ts';
 import { teamsModule } from './teams/teams.module.ts';
-import { topologyModule } from './topology/topology.module.ts';
+import { createTopologyModule } from './topology/topology.module.ts';
 import { createKubeApiModule } from './kube-api/kube-api.module.ts';
 
 /** Every module's settings, read from the environment once (serve) or given (tests). */
@@ -161,10 +161,10 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       values,
       enqueue: (client, queued) => enqueueLater(client, queued),
     }),
-    topologyModule,
+    createTopologyModule({ db, log, connections: connections.resolve, values }),
     incidentsModule,
     playbooksModule,
-    logsModule,
+    createLogsModule({ db, log, connections: connections.resolve }),
     integrationsModule,
   ];
   const wanted = new Set(['identity', ...(settings.only ?? [])]);

@@ -74,6 +74,28 @@ describe('file scraper', () => {
     expect(result.analysis[0]).toMatchObject({ analyzer: 'mot', analysisType: 'compliance' });
   });
 
+  it('transforms with a Go template as config-db does (its fixture and expected output)', async () => {
+    await fs.writeFile(
+      path.join(dir, 'multiple-configs.json'),
+      JSON.stringify([
+        { name: 'Config1', id: 1, password: 'p1' },
+        { name: 'Config2', id: 2, password: 'p2' },
+      ]),
+    );
+    const gotemplate =
+      '[{ {{range $i := .config}} "name-{{.id}}": "hi {{.name}}", {{end}} "id": "1" }]';
+    const result = await run({
+      type: 'MyConfig',
+      id: '$.id',
+      name: 'scraped',
+      transform: { gotemplate },
+      paths: ['multiple-configs.json'],
+    });
+    expect(result.items.map((i) => [i.externalId, i.name, i.config])).toEqual([
+      ['1', 'scraped', { 'name-1': 'hi Config1', 'name-2': 'hi Config2', id: '1' }],
+    ]);
+  });
+
   it('fails on malformed JSON naming the file', async () => {
     await expect(run({ type: 'Car', id: '$.reg', paths: ['broken.json'] })).rejects.toThrow(
       /broken\.json is not valid JSON/,

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -85,6 +86,8 @@ describe('GET /api/kubeconfig', () => {
 
   it('points at VIGIL_PUBLIC_URL when it is set', async () => {
     const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     app.addHook('onRequest', async (request) => {
       request.actor = { kind: 'user', id: 'someone', roles: ['viewer'] };
     });

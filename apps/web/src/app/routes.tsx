@@ -5,6 +5,7 @@ import { agentsRoute } from '@/features/agents/routes.tsx';
 import { catalogRoute, configsRedirectRoute } from '@/features/catalog/routes.tsx';
 import { healthRoute } from '@/features/health/routes.tsx';
 import { homeRoute } from '@/features/home/routes.tsx';
+import { logsRoute } from '@/features/logs/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
 import { systemStatusRoute } from '@/features/system/routes.tsx';
 import { topologyRoute } from '@/features/topology/routes.tsx';
@@ -35,6 +36,7 @@ export const appRoutes: RouteObject[] = [
           guarded(topologyRoute),
           guarded(healthRoute),
           guarded(catalogRoute),
+          guarded(logsRoute),
           configsRedirectRoute,
           guarded(agentsRoute('agents')),
           systemStatusRoute,

@@ -1,9 +1,20 @@
-import { agentCreatedSchema, apiErrorSchema, refusalResponses } from '@vigil/domain';
+import {
+  agentCreateSchema,
+  agentCreatedSchema,
+  apiErrorSchema,
+  refusalResponses,
+} from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AgentAuth } from './agent-auth.ts';
-import type { AgentsService } from './agents.service.ts';
-import type { AssignedCanariesService } from './assigned-canaries.service.ts';
+import { heartbeatAnswerSchema, heartbeatSchema, type AgentsService } from './agents.service.ts';
+import { assignedCanariesSchema } from './assigned-canaries.repository.ts';
+import { pollQuery, type AssignedCanariesService } from './assigned-canaries.service.ts';
+import { pushAnswerSchema, pushBatchSchema } from './push.schema.ts';
 import type { createPushService } from './push.service.ts';
+
+/** The services parse after authorising, so a caller without a token gets 401 whatever it sends. */
+const parsedByService = () => (data: unknown) => ({ value: data });
+const agentRefusals = { 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema };
 
 export interface AgentsRouteDeps {
   readonly auth: AgentAuth;
@@ -28,8 +39,10 @@ export function agentsRoutes(deps: AgentsRouteDeps) {
         schema: {
           tags: ['agents'],
           summary: 'Create an agent and its access token (answered once)',
+          body: agentCreateSchema,
           response: { 201: agentCreatedSchema, ...refusalResponses, 409: apiErrorSchema },
         },
+        validatorCompiler: parsedByService,
       },
       async (request, reply) =>
         reply.code(201).send(await deps.agents.generate(request.actor, request.body)),
@@ -37,13 +50,27 @@ export function agentsRoutes(deps: AgentsRouteDeps) {
     app.post(
       '/agent/push',
       {
-        schema: { tags: ['agents'], summary: "An agent's batch of canaries, checks and statuses" },
+        schema: {
+          tags: ['agents'],
+          summary: "An agent's batch of canaries, checks, statuses and catalog rows",
+          body: pushBatchSchema,
+          response: { 200: pushAnswerSchema, ...agentRefusals },
+        },
+        validatorCompiler: parsedByService,
       },
       async (request) => deps.push.push(deps.auth.principal(request), request.body),
     );
     app.post(
       '/agent/heartbeat',
-      { schema: { tags: ['agents'], summary: 'The agent is alive; answers its settings' } },
+      {
+        schema: {
+          tags: ['agents'],
+          summary: 'The agent is alive; answers its settings',
+          body: heartbeatSchema,
+          response: { 200: heartbeatAnswerSchema, ...agentRefusals },
+        },
+        validatorCompiler: parsedByService,
+      },
       async (request) => deps.agents.heartbeat(deps.auth.principal(request), request.body),
     );
     app.get(
@@ -52,7 +79,10 @@ export function agentsRoutes(deps: AgentsRouteDeps) {
         schema: {
           tags: ['agents'],
           summary: 'Canaries assigned to the agent (long-poll with since and timeout)',
+          querystring: pollQuery,
+          response: { 200: assignedCanariesSchema, ...agentRefusals },
         },
+        validatorCompiler: parsedByService,
       },
       async (request, reply) => {
         const agent = deps.auth.principal(request);

@@ -27,7 +27,7 @@ const nameTaken = (name: string): DomainError =>
     'Agent names are unique among agents that are not deleted; choose another name.',
   );
 
-const heartbeatSchema = z
+export const heartbeatSchema = z
   .strictObject({
     hostname: z.string().trim().min(1).max(255).optional(),
     version: z.string().trim().min(1).max(64).optional(),
@@ -51,12 +51,13 @@ async function assertCreatorResource(
 }
 
 /** What an agent is told on each heartbeat: the settings it runs with. */
-export interface AgentSettings {
-  readonly id: string;
-  readonly name: string;
-  readonly properties: Record<string, string>;
-  readonly kubernetes: z.infer<typeof agentKubernetesSchema>;
-}
+export const heartbeatAnswerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  properties: z.record(z.string(), z.string()),
+  kubernetes: agentKubernetesSchema,
+});
+export type AgentSettings = z.infer<typeof heartbeatAnswerSchema>;
 
 /** Creating agents (users) and heartbeats (agents). Authorise, parse, then one transaction. */
 export function createAgentsService(db: Database) {

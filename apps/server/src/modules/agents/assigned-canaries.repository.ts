@@ -24,7 +24,8 @@ export async function assignedVersion(
   return z.object({ version: z.string() }).parse(result.rows[0]).version;
 }
 
-const listRow = z.object({
+/** GET /api/agent/canaries: the assigned canaries and the version they are at. */
+export const assignedCanariesSchema = z.object({
   version: z.string(),
   canaries: z.array(
     z.object({
@@ -42,7 +43,7 @@ const listRow = z.object({
     }),
   ),
 });
-export type AssignedCanaries = z.infer<typeof listRow>;
+export type AssignedCanaries = z.infer<typeof assignedCanariesSchema>;
 
 /**
  * The canaries with their live checks' ids (so the agent reports statuses under the upstream's
@@ -64,5 +65,5 @@ export async function listAssigned(
          from assigned a), '[]'::jsonb) as canaries`,
     [agentId, personId],
   );
-  return listRow.parse(result.rows[0]);
+  return assignedCanariesSchema.parse(result.rows[0]);
 }

@@ -12,7 +12,7 @@ import {
 /** The longest an agent's request is held open; proxies commonly cut idle requests at 60 s. */
 export const maxWaitSeconds = 30;
 
-const pollQuery = z.strictObject({
+export const pollQuery = z.strictObject({
   since: z.string().max(64).optional(),
   timeout: z.coerce
     .number({ error: 'timeout must be a number of seconds' })

@@ -91,6 +91,22 @@ export const pushBatchSchema = z.strictObject(
 );
 export type PushBatch = z.infer<typeof pushBatchSchema>;
 
+const counts = z.record(z.string(), z.number().int());
+/** PushAnswer as /api/docs shows it and the route's serializer checks it. */
+export const pushAnswerSchema = z.object({
+  accepted: counts,
+  missing: z.object({
+    checks: z.array(z.string()),
+    check_statuses: z.array(z.object({ check_id: z.string(), time: z.string() })),
+    config_items: z.array(z.string()).optional(),
+    config_changes: z.array(z.string()).optional(),
+    config_analysis: z.array(z.object({ config_id: z.string(), analyzer: z.string() })).optional(),
+    config_relationships: z
+      .array(z.object({ config_id: z.string(), related_id: z.string() }))
+      .optional(),
+  }),
+});
+
 /**
  * What the agent must send again: rows whose parent the server does not have. The catalog's
  * counts and missing rows are added when the batch carries catalog resources.

@@ -16,3 +16,5 @@ export { ldapErrorText, ldapts } from './check-types/ldap.ts';
 export { evaluateCel, ExpressionError, compileCel } from './expressions/cel.ts';
 export { evaluateJavascript, validateJavascript } from './expressions/javascript.ts';
 export { renderTemplate, validateTemplate } from './expressions/go-template/template.ts';
+export { selectChecks, type CheckQuery } from './canaries/check-lookup.repository.ts';
+export { envDelimiters } from './expressions/go-template/template.ts';

@@ -1,3 +1,4 @@
+import { refusalResponses } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { badRequest, unauthenticated } from '../../platform/errors.ts';
 import { authorise, requireSignedIn } from '../../platform/http/authorise.ts';
 import { findUser } from './accounts/accounts.repository.ts';
 import { countIdentities } from './accounts/identity.repository.ts';
-import { invitationSchema, inviteUser } from './accounts/invitations.ts';
+import { invitationResultSchema, invitationSchema, inviteUser } from './accounts/invitations.ts';
 import { originOf } from './identity.http.ts';
 import type { IdentityService } from './identity.service.ts';
 
@@ -62,7 +63,16 @@ export function accountRoutes(service: IdentityService) {
     );
     typed.post(
       '/auth/invite_user',
-      { schema: { tags: ['auth'], summary: 'Invite a user (write on identities)' } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Invite a user (write on identities)',
+          body: invitationSchema,
+          response: { 200: invitationResultSchema, ...refusalResponses },
+        },
+        // Parsed after authorising: a caller without write on identities gets 403 whatever it sends.
+        validatorCompiler: () => (data: unknown) => ({ value: data }),
+      },
       async (request) => {
         authorise(request.actor, 'identities', 'write');
         const parsed = invitationSchema.safeParse(request.body);

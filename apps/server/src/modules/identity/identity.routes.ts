@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  flowErrorSchema,
+  identityErrorBodySchema,
+  identityFlowSchema,
+  identitySessionSchema,
+  logoutFlowSchema,
+} from '@vigil/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { ApiError, DomainError } from '../../platform/errors.ts';
 import { findFlowError, insertFlowError, type FlowKind } from './flows/flow.repository.ts';
@@ -15,6 +22,16 @@ const createQuery = z.object({ return_to: text, refresh: text, aal: text });
 const flowQuery = z.object({ id: z.string().max(64) });
 const submitQuery = z.object({ flow: z.string().max(64), token: text });
 
+const errors = { 400: identityErrorBodySchema, 404: identityErrorBodySchema };
+/** A submission answers the flow again (settings, errors) or the new session (sign-in). */
+const submitted = z.union([
+  identityFlowSchema,
+  z.object({ session: identitySessionSchema }).loose(),
+]);
+const documented = (summary: string, parts: Omit<FastifySchema, 'summary' | 'tags'>) => ({
+  schema: { tags: ['identity'], summary, ...parts },
+});
+
 /** Ory Kratos's public paths under /api/identity (docs/identity.md). */
 export function identityRoutes(service: IdentityService) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -29,23 +46,44 @@ export function identityRoutes(service: IdentityService) {
           },
         );
         scope.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+        // Handlers parse their input and answer Kratos-shaped errors themselves; the route
+        // schemas document the contract (/api/docs), and identity-contract.test.ts holds the
+        // real answers to them.
+        scope.setValidatorCompiler(() => (value: unknown) => ({ value }));
+        scope.setSerializerCompiler(() => (value) => JSON.stringify(value));
 
         for (const kind of kinds) {
-          scope.get(`/self-service/${kind}/browser`, async (request, reply) => {
+          const flowAnswer = { 200: identityFlowSchema, ...errors };
+          const create = documented(`Start a ${kind} flow (303 to its page, or JSON)`, {
+            querystring: createQuery,
+            response: flowAnswer,
+          });
+          scope.get(`/self-service/${kind}/browser`, create, async (request, reply) => {
             const query = createQuery.parse(request.query);
             const browser = await browserOf(request, reply, service.sessions);
             const flow = await service.create(kind, browser, query);
             if (!wantsJson(request)) return reply.redirect(service.flows.pageUrl(flow), 303);
             return reply.send(await service.render(flow, browser));
           });
-          scope.get(`/self-service/${kind}/flows`, async (request, reply) => {
+          const load = documented(`A ${kind} flow`, {
+            querystring: flowQuery,
+            response: flowAnswer,
+          });
+          scope.get(`/self-service/${kind}/flows`, load, async (request, reply) => {
             const { id } = flowQuery.parse(request.query);
             const browser = await browserOf(request, reply, service.sessions);
             const flow = await service.flows.load(kind, id, browser);
             return reply.send(await service.render(flow, browser));
           });
-          const formPosts = { config: { acceptsFormPosts: true } };
-          scope.post(`/self-service/${kind}`, formPosts, async (request, reply) => {
+          const submit = {
+            config: { acceptsFormPosts: true },
+            ...documented(`Submit a ${kind} flow (JSON or a form post)`, {
+              querystring: submitQuery,
+              body: z.record(z.string(), z.unknown()),
+              response: { ...flowAnswer, 200: submitted, 422: identityErrorBodySchema },
+            }),
+          };
+          scope.post(`/self-service/${kind}`, submit, async (request, reply) => {
             const { flow: id } = submitQuery.parse(request.query);
             const browser = await browserOf(request, reply, service.sessions);
             const form = flattenForm(request.body);
@@ -54,7 +92,11 @@ export function identityRoutes(service: IdentityService) {
           });
         }
         for (const kind of ['recovery', 'verification'] as const) {
-          scope.get(`/self-service/${kind}`, async (request, reply) => {
+          const follow = documented(`Follow a ${kind} link`, {
+            querystring: submitQuery.partial(),
+            response: { 200: identityFlowSchema, ...errors },
+          });
+          scope.get(`/self-service/${kind}`, follow, async (request, reply) => {
             const query = submitQuery.partial().parse(request.query);
             const browser = await browserOf(request, reply, service.sessions);
             if (!query.token) throw identityErrors.badRequest('The link has no token.');
@@ -63,19 +105,30 @@ export function identityRoutes(service: IdentityService) {
           });
         }
 
-        scope.get('/self-service/methods/oidc/callback/:provider', async (request, reply) => {
-          const { provider } = z.object({ provider: z.string().max(64) }).parse(request.params);
-          const query = z.object({ state: z.string().max(512), code: text }).parse(request.query);
-          const browser = await browserOf(request, reply, service.sessions);
-          const url = `${originOf(request)}${request.url}`;
-          const outcome = await service.oidcCallback(browser, provider, query.state, url);
-          return answer(request, reply, outcome, browser);
+        const callback = documented('Where an OIDC provider returns the browser', {
+          response: errors,
         });
-        scope.get('/self-service/logout/browser', async (request, reply) => {
+        scope.get(
+          '/self-service/methods/oidc/callback/:provider',
+          callback,
+          async (request, reply) => {
+            const { provider } = z.object({ provider: z.string().max(64) }).parse(request.params);
+            const query = z.object({ state: z.string().max(512), code: text }).parse(request.query);
+            const browser = await browserOf(request, reply, service.sessions);
+            const url = `${originOf(request)}${request.url}`;
+            const outcome = await service.oidcCallback(browser, provider, query.state, url);
+            return answer(request, reply, outcome, browser);
+          },
+        );
+        const logoutFlow = documented('A logout token for the signed-in browser', {
+          response: { 200: logoutFlowSchema, 401: identityErrorBodySchema },
+        });
+        scope.get('/self-service/logout/browser', logoutFlow, async (request, reply) => {
           const browser = await browserOf(request, reply, service.sessions);
           return reply.send(service.logoutFlow(browser));
         });
-        scope.get('/self-service/logout', async (request, reply) => {
+        const logout = documented('End the session (303 to return_to)', { response: errors });
+        scope.get('/self-service/logout', logout, async (request, reply) => {
           const query = z
             .object({ token: z.string().max(256), return_to: text })
             .parse(request.query);
@@ -83,14 +136,21 @@ export function identityRoutes(service: IdentityService) {
           const outcome = await service.logout(browser, query.token, query.return_to);
           return answer(request, reply, outcome, browser);
         });
-        scope.get('/self-service/errors', async (request, reply) => {
+        const flowError = documented('A stored flow error', {
+          querystring: flowQuery,
+          response: { 200: flowErrorSchema, ...errors },
+        });
+        scope.get('/self-service/errors', flowError, async (request, reply) => {
           const { id } = flowQuery.parse(request.query);
           const stored = await findFlowError(service.db.pool, id);
           if (!stored) throw identityErrors.notFound('The error');
           const at = stored.created_at.toISOString();
           return reply.send({ id: stored.id, error: stored.error, created_at: at, updated_at: at });
         });
-        scope.get('/sessions/whoami', async (request, reply) => {
+        const whoami = documented('The session of the calling browser', {
+          response: { 200: identitySessionSchema, 401: identityErrorBodySchema },
+        });
+        scope.get('/sessions/whoami', whoami, async (request, reply) => {
           const browser = await browserOf(request, reply, service.sessions);
           return reply.send(await service.whoami(browser));
         });

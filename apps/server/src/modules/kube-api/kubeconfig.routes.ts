@@ -1,3 +1,5 @@
+import { refusalResponses } from '@vigil/domain';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/errors.ts';
 import { kubeApiPrefix } from './kube-api.paths.ts';
@@ -15,6 +17,11 @@ export function kubeconfigRoutes(service: KubeconfigService, publicUrl?: string)
         schema: {
           tags: ['identity'],
           summary: 'Download a kubeconfig with a new access token for the signed-in user',
+          produces: ['application/yaml'],
+          response: {
+            200: z.string().describe('the kubeconfig, as YAML'),
+            ...refusalResponses,
+          },
         },
       },
       async (request, reply) => {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/ui/button.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
+import { DocsMenu } from './docs-menu.tsx';
 import { PaletteTrigger } from './command-palette/palette-trigger.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -21,6 +22,7 @@ export function TopBar() {
         >
           <RefreshCw aria-hidden="true" className="size-4" />
         </Button>
+        <DocsMenu />
         <UserMenu />
       </div>
     </header>

@@ -1,40 +1,17 @@
 import { CircleUser, Download, LogOut, UserRound } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { version as frontendVersion } from '../../../package.json';
 import { useLogout } from '@/lib/session/logout.ts';
 import { useAbout, useSession } from '@/lib/session/session-queries.ts';
 import { Button } from '@/ui/button.tsx';
-import { cx, focusRing } from '@/ui/class-names.ts';
+import { cx } from '@/ui/class-names.ts';
+import { menuItemClassName, menuPanelClassName, useDismiss } from '@/ui/menu-panel.ts';
 import { ThemeSwitch } from '@/ui/theme-switch.tsx';
 import { useUserTheme } from '@/ui/theme.ts';
 import { KubeconfigDialog } from './kubeconfig-dialog.tsx';
 
-const itemClassName = cx(
-  'flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm text-fg hover:bg-surface-muted disabled:opacity-50',
-  focusRing,
-);
-
-function useDismiss(open: boolean, close: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onMouseDown = (event: MouseEvent): void => {
-      if (event.target instanceof Node && ref.current?.contains(event.target) === true) return;
-      close();
-    };
-    const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('mousedown', onMouseDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onMouseDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, close]);
-  return ref;
-}
+const itemClassName = menuItemClassName;
 
 function VersionLine() {
   const about = useAbout();
@@ -89,11 +66,7 @@ export function UserMenu() {
           <img src={user.avatar} alt="" className="size-6 rounded-full" />
         )}
       </Button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute right-0 z-20 mt-1 w-64 space-y-1 rounded-md border border-border bg-surface p-2 shadow-lg"
-      >
+      <div id={panelId} hidden={!open} className={cx(menuPanelClassName, 'w-64')}>
         {user !== undefined && (
           <div className="border-b border-border px-2 pb-2">
             <p className="truncate text-sm font-medium">{user.name}</p>

@@ -1,9 +1,10 @@
 import type { FrontendApi } from '@ory/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { logoutFlowSchema } from '@vigil/domain';
 import { z } from 'zod';
 
 const identityBasePath = '/api/identity';
-const logoutFlowSchema = z.object({ logout_token: z.string() });
+
 const httpFailureSchema = z.object({ response: z.object({ status: z.number() }) });
 
 /** Loaded on demand: the SDK and axios would otherwise weigh on every page's first load. */

@@ -1,4 +1,4 @@
-import { compileCel, validateJavascript } from '../../health/index.ts';
+import { compileCel, validateJavascript, validateTemplate } from '../../health/index.ts';
 import type { CommonScraperEntry } from './common-fields.ts';
 import { validateJsonPath } from './json-path.ts';
 
@@ -67,10 +67,7 @@ export function entryExpressionProblem(entry: CommonScraperEntry): Problem | und
     if (problem) return problem;
   }
   if (transform?.gotemplate !== undefined) {
-    return {
-      field: 'transform.gotemplate',
-      message: 'Go template transforms are not supported yet',
-    };
+    return check('transform.gotemplate', transform.gotemplate, (text) => validateTemplate(text));
   }
   return undefined;
 }

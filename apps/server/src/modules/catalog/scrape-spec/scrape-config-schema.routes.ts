@@ -1,3 +1,4 @@
+import { jsonSchemaDocumentSchema } from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import { scrapeConfigJsonSchema } from './scrape-config-schema.ts';
 
@@ -7,7 +8,13 @@ export function scrapeConfigSchemaRoutes() {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(
       '/schemas/scrape-config.schema.json',
-      { schema: { tags: ['catalog'], summary: 'JSON schema of the ScrapeConfig resource' } },
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'JSON schema of the ScrapeConfig resource',
+          response: { 200: jsonSchemaDocumentSchema },
+        },
+      },
       async () => schema,
     );
   };

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { JSONPath } from 'jsonpath-plus';
-import { evaluateCel, evaluateJavascript } from '../../health/index.ts';
+import { evaluateCel, evaluateJavascript, renderTemplate } from '../../health/index.ts';
 import type { TransformSpec } from './transform.ts';
 
 /** Time limit of one transform expression. */
 const expressionLimitMs = 1000;
 
 /**
- * `transform.expr` / `transform.javascript`: the document becomes what the script answers (a
- * JSON text, or a value), as config-db does. No script leaves it as it is.
+ * `transform.expr` / `transform.javascript` / `transform.gotemplate`: the document becomes
+ * what the script answers (a JSON text, or a value), as config-db does. No script leaves it.
  */
 export function applyScript(transform: TransformSpec | undefined, document: unknown): unknown {
   if (transform?.expr) {
@@ -18,6 +18,10 @@ export function applyScript(transform: TransformSpec | undefined, document: unkn
     return fromScript(
       evaluateJavascript(transform.javascript, { config: document }, expressionLimitMs),
     );
+  }
+  if (transform?.gotemplate) {
+    const data = { config: document };
+    return fromScript(renderTemplate(transform.gotemplate, data, { limitMs: expressionLimitMs }));
   }
   return document;
 }

@@ -1,6 +1,7 @@
 import { execScraperType } from './exec/exec.scraper.ts';
 import { fileScraperType } from './file/file.scraper.ts';
 import { httpScraperType } from './http/http.scraper.ts';
+import { postgresScraperType } from './postgres/postgres.scraper.ts';
 import { sqlScraperType } from './sql/sql.scraper.ts';
 import { kubernetesFileScraperType } from './kubernetes/kubernetes-file.scraper.ts';
 import { kubernetesScraperType } from './kubernetes/kubernetes.scraper.ts';
@@ -14,6 +15,7 @@ const scraperTypes: readonly ScraperType[] = [
   fileScraperType,
   httpScraperType,
   sqlScraperType,
+  postgresScraperType,
   execScraperType,
   kubernetesScraperType,
   kubernetesFileScraperType,

@@ -1,6 +1,7 @@
 import vm from 'node:vm';
 import { z } from 'zod';
 import { withLastResult } from './cel-functions/contextual.ts';
+import { aliasVariables, renameReservedVariables } from './cel-reserved-names.ts';
 import {
   celNamespaces,
   createCelEnvironment,
@@ -30,13 +31,14 @@ export function compileCel(source: string): (variables: Record<string, unknown>)
   if (cached) return cached;
   let evaluate: (variables: Record<string, unknown>) => unknown;
   try {
-    const program = environment.parse(source);
+    const renamed = renameReservedVariables(source);
+    const program = environment.parse(renamed.source);
     const checked = program.check();
     if (!checked.valid) {
       const node = checked.error && 'node' in checked.error ? checked.error.node : undefined;
       throw new ExpressionError(unknownFunction(node) ?? messageOf(checked.error));
     }
-    evaluate = (variables) => program(variables);
+    evaluate = (variables) => program(aliasVariables(variables, renamed.renamed));
   } catch (error) {
     if (error instanceof ExpressionError) throw error;
     throw new ExpressionError(messageOf(error));

@@ -31,12 +31,13 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export interface InvitationResult {
-  readonly id: string;
+export const invitationResultSchema = z.object({
+  id: z.string(),
   /** A one-time link that signs the person in and asks for a password; absent for existing users. */
-  readonly recovery_link?: string;
-  readonly existing: boolean;
-}
+  recovery_link: z.string().optional(),
+  existing: z.boolean(),
+});
+export type InvitationResult = z.infer<typeof invitationResultSchema>;
 
 /**
  * Invites a person: a new identity without a password, its role, and a recovery link sent by

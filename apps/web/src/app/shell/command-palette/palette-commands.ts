@@ -4,6 +4,7 @@ import {
   Bell,
   Database,
   HeartPulse,
+  Network,
   Plug,
   Server,
   UserRound,
@@ -44,6 +45,7 @@ export const kindLabels: Record<SearchKind, string> = {
   agent: 'Agent',
   notification: 'Notification',
   config: 'Config',
+  component: 'Component',
 };
 
 export const kindIcons: Record<SearchKind, LucideIcon> = {
@@ -54,4 +56,5 @@ export const kindIcons: Record<SearchKind, LucideIcon> = {
   agent: Server,
   notification: Bell,
   config: Database,
+  component: Network,
 };

@@ -1,10 +1,11 @@
 import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { z } from 'zod';
 import { envVar } from '../../../../platform/values/env-var.ts';
 import { scraperEntry } from '../../scrape-spec/common-fields.ts';
 import { extractResult } from '../../scrape-spec/extract.ts';
+import type { ScrapeContext } from '../scraper-type.ts';
 import { ScrapeConfigError, ScraperUnavailable, defineScraperType } from '../scraper-type.ts';
+import { databaseUrl, withPostgres, withoutUserInfo } from './sql-url.ts';
 
 const sqlEntry = scraperEntry({
   connection: z
@@ -24,20 +25,12 @@ export const sqlScraperType = defineScraperType({
   specKey: 'sql',
   schema: sqlEntry,
   async scrape(ctx, entry) {
-    const reference = entry.connection.startsWith('connection://') ? entry.connection : undefined;
-    const stored = reference ? await ctx.connection(reference) : null;
-    const raw = stored ? stored.url : entry.connection;
-    if (!raw) throw new ScrapeConfigError(`sql: ${entry.connection} has no url`);
-    const username = (await ctx.resolveValue(entry.auth?.username)) ?? stored?.username ?? '';
-    const password = (await ctx.resolveValue(entry.auth?.password)) ?? stored?.password ?? '';
-    const url = raw
-      .replaceAll('$(username)', encodeURIComponent(username))
-      .replaceAll('$(password)', encodeURIComponent(password));
+    const url = await databaseUrl(ctx, entry.connection, entry.auth, 'sql');
     const driver = entry.driver ?? /^([a-z0-9]+):/i.exec(url)?.[1]?.toLowerCase() ?? '';
-    const rows = await queryRows(driver, url, entry.query, ctx.signal, ctx.timeoutMs);
+    const rows = await queryRows(driver, url, entry.query, ctx);
     return extractResult(
       entry,
-      rows.map((row) => ({ document: row, source: describe(url) })),
+      rows.map((row) => ({ document: row, source: withoutUserInfo(url) })),
       { full: ctx.full === true },
     );
   },
@@ -47,22 +40,11 @@ async function queryRows(
   driver: string,
   url: string,
   query: string,
-  signal: AbortSignal,
-  timeoutMs: number,
+  ctx: Pick<ScrapeContext, 'signal' | 'timeoutMs'>,
 ): Promise<Row[]> {
+  const { signal, timeoutMs } = ctx;
   if (driver === 'postgres' || driver === 'postgresql') {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
-    client.on('error', () => undefined);
-    const stop = () => client.connection.stream.destroy();
-    signal.addEventListener('abort', stop, { once: true });
-    try {
-      await client.connect();
-      const result = await client.query<Row>(query);
-      return result.rows;
-    } finally {
-      signal.removeEventListener('abort', stop);
-      await client.end().catch(() => undefined);
-    }
+    return withPostgres(url, ctx, async (client) => (await client.query<Row>(query)).rows);
   }
   if (driver === 'mysql' || driver === 'mariadb') {
     const connection = await mysql.createConnection({
@@ -90,9 +72,4 @@ async function queryRows(
 
 function isRow(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The url without its user info, for the item's source. */
-function describe(url: string): string {
-  return url.replace(/^([a-z0-9+]+:\/\/)[^@/]*@/i, '$1');
 }

@@ -33,7 +33,11 @@ const slack: NotificationRow = {
   created_by: { id: 'p1', name: 'Ada Admin' },
 };
 
-function renderPage(rows: unknown[], fixture: SessionFixture = {}) {
+function renderPage(
+  rows: unknown[],
+  fixture: SessionFixture = {},
+  path = '/settings/notifications',
+) {
   const writes: Array<{ method: string; url: string; body: unknown }> = [];
   const record = async ({ request }: { request: Request }) => {
     writes.push({ method: request.method, url: request.url, body: await request.json() });
@@ -50,7 +54,7 @@ function renderPage(rows: unknown[], fixture: SessionFixture = {}) {
   );
   const user = userEvent.setup();
   const notify = vi.fn();
-  renderApp(['/settings/notifications'], notify);
+  renderApp([path], notify);
   return { user, writes, notify };
 }
 
@@ -209,6 +213,14 @@ describe('notifications settings page', () => {
     expect(writes[0]?.body).toMatchObject({
       custom_services: [{ connection: 'connection://default/slack', name: 'ops' }],
     });
+  });
+
+  it('opens the notification named in the URL, as a search result links to it', async () => {
+    const { user } = renderPage([slack], {}, `/settings/notifications?id=${slack.id}`);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByDisplayValue('Check {{ .check.name }}')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('hides the add button from a viewer', async () => {

@@ -1,6 +1,6 @@
 import { History, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { usePermission } from '@/lib/session/use-permission.ts';
 import { Button } from '@/ui/button.tsx';
@@ -10,14 +10,26 @@ import { useNotificationsQuery, type NotificationRow } from '../api/notification
 import { NotificationDialog } from '../components/notification-dialog.tsx';
 import { NotificationsTable } from '../components/notifications-table.tsx';
 
-/** `undefined` is a closed dialog; `null` is the create form. */
-type OpenDialog = NotificationRow | null | undefined;
-
 export function NotificationsPage() {
   usePageTitle('Notifications');
   const notifications = useNotificationsQuery();
   const canWrite = usePermission(['notifications'], 'write');
-  const [dialog, setDialog] = useState<OpenDialog>(undefined);
+  // The open notification is in the URL (?id=), so search results and shared links open it.
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const opened = notifications.data?.find((row) => row.id === params.get('id'));
+  const open = (row: NotificationRow): void =>
+    setParams((current) => {
+      current.set('id', row.id);
+      return current;
+    });
+  const close = (): void => {
+    setCreating(false);
+    setParams((current) => {
+      current.delete('id');
+      return current;
+    });
+  };
   return (
     <section aria-labelledby="notifications-heading" className="space-y-4">
       <div className="flex items-center justify-between gap-4">
@@ -33,7 +45,7 @@ export function NotificationsPage() {
             Job History
           </Link>
           {canWrite && (
-            <Button variant="primary" onClick={() => setDialog(null)}>
+            <Button variant="primary" onClick={() => setCreating(true)}>
               <Plus aria-hidden="true" className="size-4" />
               Add Notification
             </Button>
@@ -50,14 +62,14 @@ export function NotificationsPage() {
             'A notification sends a message to a person, a team or a channel when a check fails or recovers.',
         }}
       >
-        {(rows) => <NotificationsTable rows={rows} onOpen={setDialog} />}
+        {(rows) => <NotificationsTable rows={rows} onOpen={open} />}
       </QueryList>
-      {dialog !== undefined && (
+      {(creating || opened) && (
         <NotificationDialog
-          key={dialog?.id ?? 'new'}
-          row={dialog ?? undefined}
+          key={creating ? 'new' : opened?.id}
+          row={creating ? undefined : opened}
           canWrite={canWrite}
-          onClose={() => setDialog(undefined)}
+          onClose={close}
         />
       )}
     </section>

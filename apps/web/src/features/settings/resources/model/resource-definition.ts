@@ -20,7 +20,7 @@ export type ListColumn = (typeof listColumns)[number];
 export type ResourceTab = 'spec' | 'manageTeam' | 'jobHistory';
 
 /** Where the Spec editor takes its JSON schema from, when the server publishes one. */
-export type SpecSchemaSource = 'canary' | 'scrape-config';
+export type SpecSchemaSource = 'canary' | 'scrape-config' | 'topology';
 
 /**
  * One settings table, declared once: the generic list and detail pages are configuration

@@ -10,13 +10,22 @@ export interface UsersTableProps {
   users: readonly User[];
   canDelete: boolean;
   onDelete: (user: User) => void;
+  /** The person a search result or a shared link points at: marked and scrolled into view. */
+  selectedId?: string | null;
 }
 
-export function UsersTable({ users, canDelete, onDelete }: UsersTableProps) {
+export function UsersTable({ users, canDelete, onDelete, selectedId }: UsersTableProps) {
   return (
     <Table label="Users" columns={columns}>
       {users.map((user) => (
-        <tr key={user.id}>
+        <tr
+          key={user.id}
+          aria-current={user.id === selectedId ? 'true' : undefined}
+          className={user.id === selectedId ? 'bg-accent/10' : undefined}
+          ref={
+            user.id === selectedId ? (row) => row?.scrollIntoView?.({ block: 'center' }) : undefined
+          }
+        >
           <TableCell className="font-medium">{user.name}</TableCell>
           <TableCell>{user.email}</TableCell>
           <TableCell>

@@ -25,7 +25,7 @@ const identities = [
 
 const server = setupMsw();
 
-function renderPage(fixture: SessionFixture = {}, list = identities) {
+function renderPage(fixture: SessionFixture = {}, list = identities, path = '/settings/users') {
   const seen: { identities?: string; peopleRoles?: string } = {};
   server.use(
     ...sessionHandlers(fixture),
@@ -42,7 +42,7 @@ function renderPage(fixture: SessionFixture = {}, list = identities) {
     }),
   );
   const notify = vi.fn();
-  renderApp(['/settings/users'], notify);
+  renderApp([path], notify);
   return { user: userEvent.setup(), notify, seen };
 }
 
@@ -59,6 +59,18 @@ describe('users page', () => {
       '?select=id,traits,state,created_at,updated_at&order=created_at.desc',
     );
     expect(seen.peopleRoles).toBe('?select=id,roles&id=in.(u1,u2)');
+  });
+
+  it('marks the person a search result points at', async () => {
+    renderPage({}, identities, '/settings/users?id=u2');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByRole('row', { name: /Alan Turing/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(within(table).getByRole('row', { name: /Grace Hopper/ })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 
   it('shows the empty state', async () => {

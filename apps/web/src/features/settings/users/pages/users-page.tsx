@@ -59,6 +59,7 @@ export function UsersPage() {
             users={loadedUsers}
             canDelete={canWriteIdentities}
             onDelete={(user) => setDialog({ kind: 'delete', user })}
+            selectedId={searchParams.get('id')}
           />
         )}
       </QueryList>

@@ -10,6 +10,7 @@ export const topologiesResource: ResourceDefinition = {
   tabs: ['spec', 'jobHistory'],
   fields: { icon: true, namespace: true, labels: true, schedule: true },
   jobResourceType: 'topology',
+  specSchema: 'topology',
   specTemplate: 'type: Application\ncomponents: []\n',
   hasAgent: true,
   empty: 'A topology builds a tree of components from checks, configs and lookups.',

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { defineWriteHook, type WriteContext } from '../../data-api/write-hooks.ts';
+import { creatorOf } from '../../platform/creator.ts';
+import { badRequest } from '../../platform/errors.ts';
+import {
+  connectionPairings,
+  mayPairConnections,
+  refuseForeignPairings,
+} from '../connections/index.ts';
+import { parseLoggingBackendSpec } from './logging-backend-spec.ts';
+
+type Row = Record<string, unknown>;
+
+/**
+ * The one write path of logging backends (data API, Kubernetes-style API, `vigil apply`): the
+ * spec is validated before anything is written, naming the field; connection pairings obey
+ * docs/connections.md; a `file` backend reads the server's disk, so only an admin may add one.
+ */
+export const loggingBackendsWriteHook = defineWriteHook({
+  schema: z.object({ id: z.string() }),
+  async beforeInsert(ctx, rows) {
+    const created_by = await creatorOf(ctx.client, ctx.actor);
+    const written: Row[] = [];
+    for (const row of rows) {
+      if (typeof row.name !== 'string' || row.name === '') throw badRequest('name is required');
+      if (!('spec' in row)) throw badRequest('spec is required');
+      written.push({ ...(await withSpec(ctx, row)), created_by });
+    }
+    return written;
+  },
+  async beforeUpdate(ctx, patch) {
+    if ('spec' in patch) return withSpec(ctx, patch);
+    const row = { ...patch };
+    delete row.connection_pairing_approved;
+    return row;
+  },
+});
+
+async function withSpec(ctx: WriteContext, given: Row): Promise<Row> {
+  const row = { ...given };
+  delete row.connection_pairing_approved;
+  const parsed = parseLoggingBackendSpec(row.spec);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const fileAt = parsed.backends.findIndex((backend) => backend.kind === 'file');
+  if (fileAt >= 0 && !mayPairConnections(ctx.actor)) {
+    throw badRequest(
+      `spec.backends[${fileAt}].file: reading files on the server needs write access to connections`,
+    );
+  }
+  await refuseForeignPairings(ctx.client, ctx.actor, connectionPairings(row.spec, 'spec'));
+  return { ...row, connection_pairing_approved: mayPairConnections(ctx.actor) };
+}

@@ -1,0 +1,73 @@
+import { topologyQuerySchema, topologyResponseSchema } from '@vigil/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../../platform/db.ts';
+import { parseDuration } from '../../../platform/durations.ts';
+import { authorise } from '../../../platform/http/authorise.ts';
+import { queryTopology } from './topology-query.service.ts';
+import { topologySnapshot } from './topology-snapshot.ts';
+
+/** `start` of a snapshot: a duration back from now (`15m`, `now-2d`) or a timestamp. */
+const startSchema = z
+  .string()
+  .default('15m')
+  .transform((value, ctx) => {
+    const duration = parseDuration(value.replace(/^now-/, ''));
+    if (duration !== undefined && duration > 0) return new Date(Date.now() - duration);
+    const at = Date.parse(value);
+    if (!Number.isNaN(at)) return new Date(at);
+    ctx.addIssue({ code: 'custom', message: 'start must be a duration such as 15m or a time' });
+    return z.NEVER;
+  });
+
+const snapshotQuery = z.object({
+  start: startSchema,
+  related: z.enum(['true', 'false'], { error: 'related must be true or false' }).default('false'),
+});
+
+/** GET /api/topology (and /api/canary/api/topology) and the snapshot of a component. */
+export function topologyQueryRoutes(db: Database) {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    for (const path of ['/topology', '/canary/api/topology']) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags: ['topology'],
+            summary: 'Components as a tree with teams, types, healthStatuses and tags',
+            querystring: topologyQuerySchema,
+            response: { 200: topologyResponseSchema },
+          },
+        },
+        async (request) => {
+          authorise(request.actor, 'topologies', 'read');
+          return queryTopology(db, request.query);
+        },
+      );
+    }
+    for (const path of ['/topology/:id', '/snapshot/topology/:id']) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags: ['topology'],
+            summary: 'A zip of the component, its checks, configs and changes since start',
+            params: z.object({ id: z.guid({ error: 'id must be a uuid' }) }),
+            querystring: snapshotQuery,
+          },
+        },
+        async (request, reply) => {
+          authorise(request.actor, 'topologies', 'read');
+          const { start, related } = request.query;
+          const snapshot = await topologySnapshot(db, request.params.id, start, related === 'true');
+          return reply
+            .header('content-type', 'application/zip')
+            .header('content-disposition', `attachment; filename="${snapshot.fileName}"`)
+            .send(Buffer.from(snapshot.zip));
+        },
+      );
+    }
+  };
+}

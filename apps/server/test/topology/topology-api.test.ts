@@ -1,0 +1,150 @@
+import { topologyResponseSchema } from '@vigil/domain';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp } from '../health/health-harness.ts';
+import { testActorHeader, type TestApp } from '../app.ts';
+import { createTopology, rootOf, seed, topologySpecFixture } from './topology-harness.ts';
+
+let app: TestApp;
+let topologyId = '';
+let rootId = '';
+
+beforeAll(async () => {
+  app = await startTestApp({ modules: ['health', 'catalog', 'topology', 'incidents'] });
+  await seed(app);
+  topologyId = await createTopology(app, 'shop', topologySpecFixture);
+  await call(app, 'POST', `/api/topology/${topologyId}/run`, 'editor');
+  rootId = await rootOf(app, topologyId);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const get = async (query: string, role: 'viewer' | 'anonymous' = 'viewer') => {
+  const answer = await call(app, 'GET', `/api/topology${query}`, role);
+  return {
+    status: answer.status,
+    body: answer.status === 200 ? topologyResponseSchema.parse(answer.json) : answer.json,
+  };
+};
+
+describe('GET /api/topology', () => {
+  it.each(['admin', 'editor', 'commander', 'responder', 'viewer'] as const)(
+    'answers a %s',
+    async (role) => {
+      expect((await call(app, 'GET', '/api/topology', role)).status).toBe(200);
+    },
+  );
+
+  it('refuses an anonymous caller', async () => {
+    expect((await get('', 'anonymous')).status).toBe(401);
+  });
+
+  it('nests the tree under the roots with teams, types, healthStatuses and tags', async () => {
+    const { body } = await get('');
+    const parsed = topologyResponseSchema.parse(body);
+    expect(parsed.components.map((c) => c.name)).toEqual(['shop']);
+    expect(parsed.components[0]?.components?.map((c) => c.name).sort()).toEqual([
+      'api',
+      'node-1',
+      'node-2',
+      'workers',
+    ]);
+    expect(parsed.types).toEqual(['Application', 'Disk', 'Group', 'Node', 'Service', 'Worker']);
+    expect(parsed.healthStatuses).toContain('healthy');
+    const api = parsed.components[0]?.components?.find((c) => c.name === 'api');
+    expect(api?.summary.checks).toEqual({ healthy: 1, unhealthy: 0, warning: 0, unknown: 0 });
+  });
+
+  it('answers one component with its subtree, the alias too', async () => {
+    const { body } = await get(`?id=${rootId}`);
+    expect(topologyResponseSchema.parse(body).components[0]?.id).toBe(rootId);
+    const alias = await call(app, 'GET', `/api/canary/api/topology?id=${rootId}`, 'viewer');
+    expect(alias.status).toBe(200);
+  });
+
+  it('flattens a chosen type, and All removes a filter', async () => {
+    const flat = topologyResponseSchema.parse((await get('?type=Worker&flatten=true')).body);
+    expect(flat.components.map((c) => c.name).sort()).toEqual(['w1', 'w2']);
+    const all = topologyResponseSchema.parse((await get('?type=All&status=All')).body);
+    expect(all.components.map((c) => c.name)).toEqual(['shop']);
+  });
+
+  it('filters children by status and sorts by name', async () => {
+    const healthy = topologyResponseSchema.parse(
+      (await get(`?id=${rootId}&status=unhealthy`)).body,
+    );
+    expect(healthy.components[0]?.components).toEqual([]);
+    const sorted = topologyResponseSchema.parse(
+      (await get(`?id=${rootId}&sortBy=name&sortOrder=asc`)).body,
+    );
+    expect(sorted.components[0]?.components?.map((c) => c.name)).toEqual([
+      'api',
+      'node-1',
+      'node-2',
+      'workers',
+    ]);
+  });
+
+  it.each([
+    ['?sortOrder=up', 'sortOrder must be asc or desc'],
+    ['?id=nope', 'id must be a uuid'],
+    ['?sortBy=colour', 'sortBy must be status, name, type, updated_at or field:<property>'],
+  ])('refuses %s', async (query, message) => {
+    const answer = await get(query);
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain(message);
+  });
+});
+
+describe('the snapshot', () => {
+  it('downloads {name}-snapshot.zip with the tree, checks and configs', async () => {
+    const response = await fetch(`${app.baseUrl}/api/topology/${rootId}?start=1h&related=true`, {
+      headers: { [testActorHeader]: 'viewer' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="shop-snapshot.zip"',
+    );
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      'check-statuses.json',
+      'checks.json',
+      'config-changes.json',
+      'configs.json',
+      'related-components.json',
+      'topology.json',
+    ]);
+  });
+
+  it('refuses a bad start and an anonymous caller', async () => {
+    expect((await call(app, 'GET', `/api/topology/${rootId}?start=soon`, 'viewer')).status).toBe(
+      400,
+    );
+    expect((await call(app, 'GET', `/api/topology/${rootId}`, 'anonymous')).status).toBe(401);
+  });
+});
+
+describe('topology writes', () => {
+  it('refuses a viewer and a bad spec, writing nothing', async () => {
+    expect(
+      (await call(app, 'POST', '/api/db/topologies', 'viewer', { name: 'x', spec: {} })).status,
+    ).toBe(403);
+    const bad = await call(app, 'POST', '/api/db/topologies', 'editor', {
+      name: 'x',
+      spec: { schedule: 'soon' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('spec.schedule');
+    const count = await app.database.db.pool.query(
+      `select count(*)::int as n from topologies where name = 'x'`,
+    );
+    expect(count.rows).toEqual([{ n: 0 }]);
+  });
+
+  it('serves the JSON schema', async () => {
+    const answer = await call(app, 'GET', '/api/schemas/topology.schema.json', 'viewer');
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(answer.json)).toContain('canaries.flanksource.com/v1');
+  });
+});
