@@ -16,6 +16,14 @@ export const integrationRoutes: GuardedRoute[] = [
           },
         },
         {
+          path: ':type/new',
+          handle: { crumb: 'Add' },
+          lazy: async () => {
+            const { IntegrationDetailPage } = await import('./pages/integration-detail-page.tsx');
+            return { Component: IntegrationDetailPage };
+          },
+        },
+        {
           path: ':type/:id',
           handle: { crumb: 'Edit' },
           lazy: async () => {

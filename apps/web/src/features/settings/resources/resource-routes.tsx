@@ -17,6 +17,14 @@ function resourceRoute(definition: ResourceDefinition): GuardedRoute {
           },
         },
         {
+          path: 'new',
+          handle: { crumb: 'Add' },
+          lazy: async () => {
+            const { ResourceDetailPage } = await import('./pages/resource-detail-page.tsx');
+            return { Component: () => <ResourceDetailPage definition={definition} /> };
+          },
+        },
+        {
           path: ':id',
           handle: { crumb: 'Edit' },
           lazy: async () => {
