@@ -187,11 +187,7 @@ describe('component page and side panel', () => {
   it('downloads a snapshot zip with the range and related toggle, or says it failed', async () => {
     const asked: URLSearchParams[] = [];
     let fail = false;
-    const createUrl = vi.fn(() => 'blob:snapshot');
-    // happy-dom has no blob URLs: the page's download goes through these two.
-    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = createUrl;
-    URL.revokeObjectURL = () => undefined;
+    const createUrl = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:snapshot');
     // A real click would make happy-dom navigate to the blob URL.
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
@@ -200,8 +196,7 @@ describe('component page and side panel', () => {
     });
     const downloads: string[] = [];
     onTestFinished(() => {
-      URL.createObjectURL = saved.create;
-      URL.revokeObjectURL = saved.revoke;
+      createUrl.mockRestore();
       clicked.mockRestore();
     });
     const { user } = render(
