@@ -14,9 +14,9 @@ export function CardMetrics({
   const headline = headlineProperties(properties);
   if (headline.length === 0) return null;
   return (
-    <dl className={cx('flex flex-wrap gap-x-4 gap-y-1', className)}>
+    <dl className={cx('flex flex-wrap gap-x-5 gap-y-1', className)}>
       {headline.map((property, index) => (
-        <div key={`${property.name ?? ''}-${index}`} className="min-w-0 text-center">
+        <div key={`${property.name ?? ''}-${index}`} className="min-w-0">
           <dt className="text-[0.6875rem] text-fg-muted uppercase">
             {property.label ?? property.name}
           </dt>

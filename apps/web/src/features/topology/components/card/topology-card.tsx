@@ -21,9 +21,6 @@ export interface TopologyCardProps {
   hideMenu?: boolean;
 }
 
-/** Narrow cards show headline metrics under the body instead of beside the name. */
-const metricsBesideNameFrom = 356;
-
 /** One component: name, status reason, headline metrics, properties, summaries, children. */
 export function TopologyCard({ component, width, currentId, hideMenu }: TopologyCardProps) {
   const { search } = useLocation();
@@ -31,10 +28,9 @@ export function TopologyCard({ component, width, currentId, hideMenu }: Topology
   const href = zoomInHref(component, new URLSearchParams(search), currentId);
   const self = component.id === currentId;
   const properties = component.properties ?? [];
-  const beside = width >= metricsBesideNameFrom;
   const name = component.text ?? component.name;
   const teams = component.team_names ?? [];
-  const metricsBelow = !beside && headlineProperties(properties).length > 0;
+  const hasMetrics = headlineProperties(properties).length > 0;
   return (
     <article
       aria-labelledby={titleId}
@@ -63,11 +59,16 @@ export function TopologyCard({ component, width, currentId, hideMenu }: Topology
             {component.status_reason ?? component.type ?? '\u00a0'}
           </p>
         </div>
-        {beside && <CardMetrics properties={properties} className="shrink-0 justify-end" />}
         {hideMenu !== true && (
           <ComponentActions component={component} zoomInHref={self ? undefined : href} />
         )}
       </header>
+      {hasMetrics && (
+        <CardMetrics
+          properties={properties}
+          className="border-b border-border bg-surface-muted/50 px-3 py-1.5"
+        />
+      )}
       <div className="flex flex-1 gap-3 px-3 py-2">
         <CardProperties properties={properties} owner={component.name} />
         <div className="min-w-0 flex-1 space-y-1.5">
@@ -75,12 +76,9 @@ export function TopologyCard({ component, width, currentId, hideMenu }: Topology
           <ChildList parent={component} currentId={currentId} />
         </div>
       </div>
-      {(metricsBelow || teams.length > 0) && (
-        <footer className="flex items-center gap-2 border-t border-border px-3 py-1.5">
-          {metricsBelow && <CardMetrics properties={properties} className="flex-1" />}
-          <div className="ml-auto">
-            <AvatarStack names={teams} label={`Teams of ${component.name}`} />
-          </div>
+      {teams.length > 0 && (
+        <footer className="flex justify-end border-t border-border px-3 py-1.5">
+          <AvatarStack names={teams} label={`Teams of ${component.name}`} />
         </footer>
       )}
     </article>

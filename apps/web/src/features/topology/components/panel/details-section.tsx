@@ -44,7 +44,8 @@ export function DetailsSection({ component }: { component: TopologyComponent }) 
       {propertyLines(component.properties ?? []).map((line) => (
         <Row key={line.key} label={line.label}>
           {line.properties.map((property, index) => (
-            <span key={index} className="mr-2">
+            <span key={index}>
+              {index > 0 && <span className="px-1 text-fg-muted">/</span>}
               <PropertyValue property={property} />
             </span>
           ))}
