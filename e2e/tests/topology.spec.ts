@@ -21,6 +21,7 @@ test('the dashboard shows cards, keeps filters and sort in the URL, and opens th
     topologyNames.nodeB,
   );
   await expect(grid.getByRole('article', { name: topologyNames.database })).toBeVisible();
+  await expectAccessible(page);
   await snapshot(page, 'topology-dashboard');
 
   // Filters: a type goes into the URL, 'All' takes it out again.

@@ -8,7 +8,7 @@ export type Ancestor = z.infer<typeof ancestorSchema>;
 
 /** Names of the components on a path (`a.b.c`), for the breadcrumb, in path order. */
 export function useAncestorsQuery(path: string | null | undefined) {
-  const ids = (path ?? '').split('.').filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const ids = [...new Set((path ?? '').split('.'))].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   return useQuery({
     queryKey: topologyKeys.ancestors(ids),
     enabled: ids.length > 0,

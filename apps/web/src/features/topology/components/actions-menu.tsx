@@ -13,20 +13,40 @@ const itemClass = cx(
   focusRing,
 );
 
+/** Arrow keys move between the open menu's items, wrapping at the ends. */
+function moveFocus(event: KeyboardEvent): void {
+  const current = document.activeElement;
+  const items = [
+    ...(current?.closest('[role="menu"]')?.querySelectorAll<HTMLElement>('[role="menuitem"]') ??
+      []),
+  ];
+  const at = items.findIndex((item) => item === current);
+  if (at < 0) return;
+  event.preventDefault();
+  const step = event.key === 'ArrowDown' ? 1 : -1;
+  items[(at + step + items.length) % items.length]?.focus();
+}
+
 /** A ⋮ button that opens the component's actions; Escape or a click outside closes it. */
 export function ActionsMenu({ label, actions }: { label: string; actions: readonly MenuAction[] }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
   useEffect(() => {
     if (!open) return;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onPointer = (event: PointerEvent): void => {
       if (event.target instanceof Node && root.current?.contains(event.target) === false) {
         setOpen(false);
       }
     };
     const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') {
+        setOpen(false);
+        root.current?.querySelector<HTMLElement>('button[aria-haspopup]')?.focus();
+      }
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') moveFocus(event);
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -51,6 +71,7 @@ export function ActionsMenu({ label, actions }: { label: string; actions: readon
       </Button>
       {open && (
         <div
+          ref={menu}
           id={menuId}
           role="menu"
           aria-label={label}

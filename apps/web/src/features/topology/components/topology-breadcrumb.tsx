@@ -7,15 +7,19 @@ import { useAncestorsQuery } from '../api/ancestors-query.ts';
 
 const linkClass = cx('rounded text-fg-muted hover:text-fg hover:underline', focusRing);
 
-/** Spec 001 §2: the trail starts at Dashboard, then the component's ancestors. */
+/** Spec 001 §2: the trail starts at Dashboard, then the component's ancestors and referrer. */
 export function TopologyBreadcrumb({
   current,
+  refererId,
   search,
 }: {
   current: TopologyComponent | undefined;
+  /** Where a Zoom In came from, when that is not the component's parent. */
+  refererId: string | undefined;
   search: string;
 }) {
-  const ancestors = useAncestorsQuery(current?.path);
+  const path = [current?.path, refererId].filter(Boolean).join('.');
+  const ancestors = useAncestorsQuery(path);
   const trail = (ancestors.data ?? []).filter((a) => a.id !== current?.id);
   return (
     <nav aria-label="Topology path" className="text-sm">

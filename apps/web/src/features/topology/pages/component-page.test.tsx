@@ -244,6 +244,47 @@ describe('component page and side panel', () => {
   });
 });
 
+describe('component path and keyboard', () => {
+  it('starts the trail at Dashboard with the ancestors, and works the menu by keyboard', async () => {
+    const nodeB = cluster.components?.[1];
+    if (nodeB === undefined) throw new Error('fixture has two nodes');
+    let asked: string | null = null;
+    server.use(
+      ...sessionHandlers(),
+      http.get('/api/topology', () => HttpResponse.json({ components: [nodeB] })),
+      http.get('/api/db/agents', () => HttpResponse.json([])),
+      http.get('/api/db/components', ({ request }) => {
+        asked = new URL(request.url).searchParams.get('id');
+        return HttpResponse.json([{ id: ids.cluster, name: 'prod-cluster' }]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp([`/topology/${ids.nodeB}`]);
+    const trail = await screen.findByRole('navigation', { name: 'Topology path' });
+    expect(await within(trail).findByRole('link', { name: 'prod-cluster' })).toHaveAttribute(
+      'href',
+      `/topology/${ids.cluster}`,
+    );
+    expect(within(trail).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/topology',
+    );
+    expect(asked).toBe(`in.(${ids.cluster})`);
+    // A leaf shows its own card, without a second menu beside the panel's.
+    expect(screen.getAllByRole('button', { name: 'Actions for node-b' })).toHaveLength(1);
+    screen.getByRole('button', { name: 'Actions for node-b' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'View Logs' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Link to Incident' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Link to Catalog' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for node-b' })).toHaveFocus();
+  });
+});
+
 describe('standalone component view', () => {
   it('shows the card alone, without the shell, in the asked size', async () => {
     server.use(

@@ -51,7 +51,9 @@ export function TopologyPage() {
   return (
     <section aria-labelledby="topology-heading" className="space-y-3">
       <div className="space-y-1">
-        {id !== undefined && <TopologyBreadcrumb current={current} search={search} />}
+        {id !== undefined && (
+          <TopologyBreadcrumb current={current} refererId={state.refererId} search={search} />
+        )}
         <h1 id="topology-heading" className="text-lg font-semibold">
           {id === undefined ? 'Topology' : (current?.name ?? 'Component')}
         </h1>
