@@ -1,4 +1,4 @@
-import type { ComponentProperty } from '@vigil/domain';
+import type { ComponentProperty } from '@/features/topology/model/component-types.ts';
 
 /** Spec 001 §2: pairs of keys shown as one line, `first / second`. */
 export const groupedKeys: ReadonlyArray<readonly [string, string]> = [
@@ -56,9 +56,7 @@ export function headlineProperties(properties: readonly ComponentProperty[]): Co
 }
 
 function numeric(value: ComponentProperty['value']): number | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
+  return value !== undefined && Number.isFinite(value) ? value : undefined;
 }
 
 /** Spec 001 §2: currency is shortened with 'k' above 1000. */
@@ -117,6 +115,5 @@ export function propertyText(property: ComponentProperty): string {
   const value = numeric(property.value);
   if (property.type === 'currency') return value === undefined ? '' : `$${formatCurrency(value)}`;
   if (property.text) return property.text;
-  if (value !== undefined) return formatWithUnit(value, property.unit);
-  return typeof property.value === 'string' ? property.value : '';
+  return value === undefined ? '' : formatWithUnit(value, property.unit);
 }

@@ -1,19 +1,19 @@
 import type { TopologyComponent } from '@vigil/domain';
 import { describe, expect, it } from 'vitest';
+import { makeComponent } from './topology-fixtures.ts';
 import { sortChildren, sortComponents, sortFields } from './topology-sort.ts';
 import { topologyApiQuery, zoomInHref } from './topology-url-state.ts';
 
-const c = (name: string, status: string, extra: Partial<TopologyComponent> = {}) => ({
-  id: name,
-  name,
-  status,
-  ...extra,
-});
+const c = (
+  name: string,
+  status: TopologyComponent['status'],
+  extra: Partial<TopologyComponent> = {},
+) => makeComponent({ id: name, name, status, ...extra });
 
 describe('topology sort', () => {
   const cards = [
     c('b', 'healthy', { properties: [{ name: 'rps', value: 5, headline: true }] }),
-    c('a', 'info'),
+    c('a', 'unknown'),
     c('c', 'unhealthy', { properties: [{ name: 'rps', value: 50, headline: true }] }),
     c('d', 'warning'),
   ];
@@ -65,8 +65,8 @@ describe('topology URL state', () => {
       agent_id: undefined,
       sortBy: undefined,
       sortOrder: undefined,
-      flatten: true,
-      hidden: false,
+      flatten: 'true',
+      hidden: 'false',
     });
   });
 

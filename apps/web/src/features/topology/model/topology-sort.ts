@@ -1,4 +1,4 @@
-import { componentHealthOrder, type TopologyComponent } from '@vigil/domain';
+import { componentStatusRank, type TopologyComponent } from '@vigil/domain';
 
 export interface SortField {
   value: string;
@@ -39,7 +39,7 @@ function sortValue(component: TopologyComponent, sortBy: string): SortValue {
     const value = property?.value ?? property?.text;
     return value ?? undefined;
   }
-  if (sortBy === 'status') return componentHealthOrder[component.status ?? ''];
+  if (sortBy === 'status') return componentStatusRank[component.status ?? ''];
   if (sortBy === 'name') return (component.text ?? component.name).toLowerCase();
   if (sortBy === 'type') return component.type ?? undefined;
   if (sortBy === 'updated_at') {

@@ -1,4 +1,4 @@
-import type { TopologyQuery } from '@vigil/domain';
+import type { TopologyApiQuery } from './component-types.ts';
 import { z } from 'zod';
 
 /** Spec 001 §2: the dashboard's query params. A value of 'All' is the same as no filter. */
@@ -23,7 +23,10 @@ function filter(value: string | undefined): string | undefined {
 }
 
 /** The dashboard's URL state as the topology call's query (spec 001 §7). */
-export function topologyApiQuery(state: TopologyUrlState, id: string | undefined): TopologyQuery {
+export function topologyApiQuery(
+  state: TopologyUrlState,
+  id: string | undefined,
+): TopologyApiQuery {
   const type = filter(state.type);
   return {
     ...(id === undefined ? {} : { id }),
@@ -35,8 +38,8 @@ export function topologyApiQuery(state: TopologyUrlState, id: string | undefined
     sortBy: state.sortBy,
     sortOrder: state.sortOrder,
     // Only a chosen type flattens the tree: its components may sit at any depth.
-    flatten: type === undefined ? undefined : true,
-    hidden: state.showHiddenComponents === 'no' ? false : undefined,
+    flatten: type === undefined ? undefined : 'true',
+    hidden: state.showHiddenComponents === 'no' ? 'false' : undefined,
   };
 }
 

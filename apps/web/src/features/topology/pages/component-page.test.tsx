@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import { renderApp } from '@/testing/render-routes.tsx';
 import { disableFlag, sessionHandlers } from '@/testing/session-handlers.ts';
-import { cluster, ids } from '../model/topology-fixtures.ts';
+import { cluster, ids, topologyAnswer } from '../model/topology-fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -34,7 +34,7 @@ function render(
   server.use(
     ...handlers,
     ...sessionHandlers({ roles, flags }),
-    http.get('/api/topology', () => HttpResponse.json({ components })),
+    http.get('/api/topology', () => HttpResponse.json(topologyAnswer(components))),
     http.get('/api/db/agents', () => HttpResponse.json([])),
     http.get('/api/db/components', () => HttpResponse.json([])),
     http.get('/api/db/team_components', ({ request }) => {
@@ -251,7 +251,7 @@ describe('component path and keyboard', () => {
     let asked: string | null = null;
     server.use(
       ...sessionHandlers(),
-      http.get('/api/topology', () => HttpResponse.json({ components: [nodeB] })),
+      http.get('/api/topology', () => HttpResponse.json(topologyAnswer([nodeB]))),
       http.get('/api/db/agents', () => HttpResponse.json([])),
       http.get('/api/db/components', ({ request }) => {
         asked = new URL(request.url).searchParams.get('id');
@@ -289,7 +289,7 @@ describe('standalone component view', () => {
   it('shows the card alone, without the shell, in the asked size', async () => {
     server.use(
       ...sessionHandlers(),
-      http.get('/api/topology', () => HttpResponse.json({ components: [cluster] })),
+      http.get('/api/topology', () => HttpResponse.json(topologyAnswer([cluster]))),
     );
     renderApp([`/view/topology/${ids.cluster}?size=medium`]);
     const card = await screen.findByRole('article', { name: 'prod-cluster' });
@@ -303,7 +303,7 @@ describe('standalone component view', () => {
   it("says 'Component not found' when there is no such component", async () => {
     server.use(
       ...sessionHandlers(),
-      http.get('/api/topology', () => HttpResponse.json({ components: [] })),
+      http.get('/api/topology', () => HttpResponse.json(topologyAnswer([]))),
     );
     renderApp([`/view/topology/${ids.billing}`]);
     expect(await screen.findByText('Component not found')).toBeInTheDocument();

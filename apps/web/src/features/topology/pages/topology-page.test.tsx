@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import { renderApp } from '@/testing/render-routes.tsx';
 import { sessionHandlers } from '@/testing/session-handlers.ts';
-import { cluster, ids, rootResponse } from '../model/topology-fixtures.ts';
+import { cluster, ids, rootResponse, topologyAnswer } from '../model/topology-fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -22,8 +22,8 @@ function render(path: string, roles: Role[] = ['admin'], handlers: RequestHandle
     http.get('/api/topology', ({ request }) => {
       const params = new URL(request.url).searchParams;
       calls.push(params);
-      if (params.get('id') === ids.cluster) return HttpResponse.json({ components: [cluster] });
-      if (params.get('status') === 'healthy') return HttpResponse.json({ components: [] });
+      if (params.get('id') === ids.cluster) return HttpResponse.json(topologyAnswer([cluster]));
+      if (params.get('status') === 'healthy') return HttpResponse.json(topologyAnswer([]));
       return HttpResponse.json(rootResponse);
     }),
     http.get('/api/db/agents', () => HttpResponse.json([{ id: ids.team, name: 'edge-agent' }])),
@@ -61,7 +61,7 @@ describe('topology dashboard', () => {
       within(card).getByRole('button', { name: 'Show more properties of prod-cluster' }),
     );
     expect(within(card).getByText('containerd')).toBeInTheDocument();
-    // Children: unhealthy first; insights count 'low' as medium.
+    // Children: unhealthy first; insights by type and severity.
     const children = within(card).getAllByRole('link', { name: /node-/ });
     expect(children.map((c) => c.textContent)).toEqual(['node-b', 'node-a']);
     expect(within(card).getByTitle('security: 2 critical, 2 medium')).toBeInTheDocument();

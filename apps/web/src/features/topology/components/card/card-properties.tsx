@@ -1,4 +1,4 @@
-import type { ComponentProperty } from '@vigil/domain';
+import type { ComponentProperty } from '@/features/topology/model/component-types.ts';
 import { Fragment } from 'react';
 import { propertyLines } from '@/features/topology/model/card-properties.ts';
 import { PropertyValue } from './property-value.tsx';

@@ -1,4 +1,4 @@
-import type { ComponentProperty } from '@vigil/domain';
+import type { ComponentProperty } from '@/features/topology/model/component-types.ts';
 import { ExternalLink } from 'lucide-react';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { propertyText, usageOf } from '@/features/topology/model/card-properties.ts';

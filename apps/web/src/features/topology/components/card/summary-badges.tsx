@@ -1,4 +1,4 @@
-import { mergeLowSeverity, type ComponentSummary, type SeverityCounts } from '@vigil/domain';
+import type { ComponentSummary } from '@/features/topology/model/component-types.ts';
 import { cx } from '@/ui/class-names.ts';
 
 /** Spec 001 §9: a count of 500 or more is red; above 999 it reads as thousands with 'k+'. */
@@ -22,9 +22,11 @@ function Count({ value, className }: { value: number; className?: string }) {
   );
 }
 
+type SeverityCounts = ComponentSummary['incidents'];
+
+/** The server has already counted 'low' as 'medium' (spec 001 §2). */
 function TypedCounts({ title, counts }: { title: string; counts: SeverityCounts }) {
-  const merged = mergeLowSeverity(counts);
-  const types = Object.entries(merged).filter(([, bySeverity]) =>
+  const types = Object.entries(counts).filter(([, bySeverity]) =>
     Object.values(bySeverity).some((n) => n > 0),
   );
   if (types.length === 0) return null;
@@ -83,14 +85,13 @@ function CheckCounts({ checks }: { checks: Readonly<Record<string, number>> }) {
   );
 }
 
-/** Checks by status, incidents and insights by type and severity ('low' counts as medium). */
-export function SummaryBadges({ summary }: { summary: ComponentSummary | null | undefined }) {
-  if (!summary) return null;
+/** Checks by status, incidents and insights by type and severity. */
+export function SummaryBadges({ summary }: { summary: ComponentSummary }) {
   return (
     <>
-      {summary.checks && <CheckCounts checks={summary.checks} />}
-      {summary.incidents && <TypedCounts title="Incidents" counts={summary.incidents} />}
-      {summary.insights && <TypedCounts title="Insights" counts={summary.insights} />}
+      <CheckCounts checks={summary.checks} />
+      <TypedCounts title="Incidents" counts={summary.incidents} />
+      <TypedCounts title="Insights" counts={summary.insights} />
     </>
   );
 }

@@ -29,7 +29,7 @@ export function TopologyCard({ component, width, currentId, hideMenu }: Topology
   const self = component.id === currentId;
   const properties = component.properties ?? [];
   const name = component.text ?? component.name;
-  const teams = component.team_names ?? [];
+  const teams = component.teams;
   const hasMetrics = headlineProperties(properties).length > 0;
   return (
     <article
