@@ -3,7 +3,6 @@ import { authStatePath, expect } from './fixtures.ts';
 
 /** Fixed ids so that reruns upsert the same rows. */
 export const topologyIds = {
-  topology: '0193c000-0000-7000-8000-000000000001',
   cluster: '0193c000-0000-7000-8000-000000000011',
   nodeA: '0193c000-0000-7000-8000-000000000012',
   nodeB: '0193c000-0000-7000-8000-000000000013',
@@ -37,27 +36,27 @@ export async function seedTopology(baseURL: string): Promise<void> {
     extraHTTPHeaders: { Origin: baseURL },
   });
   const ids = topologyIds;
-  await upsert(api, 'topologies', [{ id: ids.topology, name: 'e2e-topology' }]);
+  // Own health only: the server rolls statuses up from it and from the children.
   const component = (
     id: string,
     name: string,
     type: string,
-    status: string,
+    health: string | null,
     extra: Record<string, unknown> = {},
   ) => ({
     id,
     name,
     type,
-    status,
-    topology_id: ids.topology,
+    health,
     parent_id: null,
     path: null,
     labels: { env: 'e2e' },
     properties: [],
     ...extra,
   });
-  const node = (id: string, name: string, status: string, cpu: number) =>
-    component(id, name, 'KubernetesNode', status, {
+  const node = (id: string, name: string, health: string, cpu: number, reason?: string) =>
+    component(id, name, 'KubernetesNode', health, {
+      health_reason: reason ?? null,
       parent_id: ids.cluster,
       path: ids.cluster,
       is_leaf: true,
@@ -68,8 +67,7 @@ export async function seedTopology(baseURL: string): Promise<void> {
       ],
     });
   await upsert(api, 'components', [
-    component(ids.cluster, topologyNames.cluster, 'KubernetesCluster', 'warning', {
-      status_reason: '1 of 2 nodes unhealthy',
+    component(ids.cluster, topologyNames.cluster, 'KubernetesCluster', null, {
       external_id: 'e2e/cluster',
       properties: [
         { name: 'version', text: '1.31.2' },
@@ -82,7 +80,7 @@ export async function seedTopology(baseURL: string): Promise<void> {
   ]);
   await upsert(api, 'components', [
     node(ids.nodeA, topologyNames.nodeA, 'healthy', 1200),
-    node(ids.nodeB, topologyNames.nodeB, 'unhealthy', 3600),
+    node(ids.nodeB, topologyNames.nodeB, 'unhealthy', 3600, 'kubelet stopped posting status'),
   ]);
   await upsert(api, 'teams', [{ id: ids.team, name: topologyNames.team }]);
   await upsert(api, 'team_components', [

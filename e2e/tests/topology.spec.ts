@@ -14,7 +14,9 @@ test('the dashboard shows cards, keeps filters and sort in the URL, and opens th
   const grid = page.getByRole('list', { name: 'Components' });
   const cluster = grid.getByRole('article', { name: topologyNames.cluster });
   await expect(cluster).toBeVisible();
-  await expect(cluster).toContainText('1 of 2 nodes unhealthy');
+  // The cluster's status is rolled up from its nodes: a mixed subtree is a warning.
+  await expect(cluster).toContainText('1 of 2 children unhealthy');
+  await expect(cluster).toHaveClass(/border-t-warning/);
   await expect(cluster).toContainText('$1.5k');
   // Children with their health, unhealthy first.
   await expect(cluster.getByRole('link', { name: /e2e-topo-node/ }).first()).toHaveText(

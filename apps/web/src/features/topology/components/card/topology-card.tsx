@@ -3,7 +3,7 @@ import { Boxes } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cx, focusRing } from '@/ui/class-names.ts';
-import { headlineProperties } from '@/features/topology/model/card-properties.ts';
+import { headlineProperties, propertyLines } from '@/features/topology/model/card-properties.ts';
 import { zoomInHref } from '@/features/topology/model/topology-url-state.ts';
 import { ComponentActions } from '../component-actions.tsx';
 import { statusBorder } from '../status-styles.ts';
@@ -12,6 +12,18 @@ import { CardMetrics } from './card-metrics.tsx';
 import { CardProperties } from './card-properties.tsx';
 import { ChildList } from './child-list.tsx';
 import { SummaryBadges } from './summary-badges.tsx';
+
+/** A card with no properties, counts or children is its header alone. */
+function hasBody(component: TopologyComponent): boolean {
+  const { checks, incidents, insights } = component.summary;
+  return (
+    propertyLines(component.properties).length > 0 ||
+    (component.components?.length ?? 0) > 0 ||
+    Object.values(checks).some((n) => n > 0) ||
+    Object.keys(incidents).length > 0 ||
+    Object.keys(insights).length > 0
+  );
+}
 
 export interface TopologyCardProps {
   component: TopologyComponent;
@@ -69,13 +81,15 @@ export function TopologyCard({ component, width, currentId, hideMenu }: Topology
           className="border-b border-border bg-surface-muted/50 px-3 py-1.5"
         />
       )}
-      <div className="flex flex-1 gap-3 px-3 py-2">
-        <CardProperties properties={properties} owner={component.name} />
-        <div className="min-w-0 flex-1 space-y-1.5">
-          <SummaryBadges summary={component.summary} />
-          <ChildList parent={component} currentId={currentId} />
+      {hasBody(component) && (
+        <div className="flex flex-1 gap-3 px-3 py-2">
+          <CardProperties properties={properties} owner={component.name} />
+          <div className="min-w-0 flex-1 space-y-1.5">
+            <SummaryBadges summary={component.summary} />
+            <ChildList parent={component} currentId={currentId} />
+          </div>
         </div>
-      </div>
+      )}
       {teams.length > 0 && (
         <footer className="flex justify-end border-t border-border px-3 py-1.5">
           <AvatarStack names={teams} label={`Teams of ${component.name}`} />
