@@ -78,9 +78,9 @@ export function TopologyToolbar(props: TopologyToolbarProps) {
       <label className="flex items-center gap-2 text-sm whitespace-nowrap">
         <input
           type="checkbox"
-          checked={state.showHiddenComponents !== 'no'}
+          checked={state.showHiddenComponents === 'yes'}
           onChange={(event) =>
-            update({ showHiddenComponents: event.target.checked ? undefined : 'no' })
+            update({ showHiddenComponents: event.target.checked ? 'yes' : undefined })
           }
           className={cx('size-4 accent-accent', focusRing)}
         />

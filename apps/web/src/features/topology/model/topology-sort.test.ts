@@ -50,10 +50,10 @@ describe('topology sort', () => {
 });
 
 describe('topology URL state', () => {
-  it("drops 'All', flattens for a type and asks for no hidden components on 'no'", () => {
+  it("drops 'All', flattens for a type and asks for hidden components on 'yes'", () => {
     expect(
       topologyApiQuery(
-        { team: 'All', type: 'Service', status: 'healthy', showHiddenComponents: 'no' },
+        { team: 'All', type: 'Service', status: 'healthy', showHiddenComponents: 'yes' },
         'x',
       ),
     ).toEqual({
@@ -66,7 +66,7 @@ describe('topology URL state', () => {
       sortBy: undefined,
       sortOrder: undefined,
       flatten: 'true',
-      hidden: 'false',
+      hidden: 'true',
     });
   });
 

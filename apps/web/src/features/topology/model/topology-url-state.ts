@@ -39,7 +39,8 @@ export function topologyApiQuery(
     sortOrder: state.sortOrder,
     // Only a chosen type flattens the tree: its components may sit at any depth.
     flatten: type === undefined ? undefined : 'true',
-    hidden: state.showHiddenComponents === 'no' ? 'false' : undefined,
+    // The server leaves hidden components out unless asked for them.
+    hidden: state.showHiddenComponents === 'yes' ? 'true' : undefined,
   };
 }
 

@@ -85,8 +85,8 @@ describe('topology dashboard', () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('type='));
     expect(calls.at(-1)?.has('flatten')).toBe(false);
     await user.click(screen.getByRole('checkbox', { name: 'Show hidden components' }));
-    await waitFor(() => expect(calls.at(-1)?.get('hidden')).toBe('false'));
-    expect(router.state.location.search).toContain('showHiddenComponents=no');
+    await waitFor(() => expect(calls.at(-1)?.get('hidden')).toBe('true'));
+    expect(router.state.location.search).toContain('showHiddenComponents=yes');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Health' }), 'healthy');
     expect(
       await screen.findByText('There are no components matching this criteria'),
