@@ -284,28 +284,3 @@ describe('component path and keyboard', () => {
     expect(screen.getByRole('button', { name: 'Actions for node-b' })).toHaveFocus();
   });
 });
-
-describe('standalone component view', () => {
-  it('shows the card alone, without the shell, in the asked size', async () => {
-    server.use(
-      ...sessionHandlers(),
-      http.get('/api/topology', () => HttpResponse.json(topologyAnswer([cluster]))),
-    );
-    renderApp([`/view/topology/${ids.cluster}?size=medium`]);
-    const card = await screen.findByRole('article', { name: 'prod-cluster' });
-    expect(card.style.width).toBe('258px');
-    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: 'Actions for prod-cluster' }),
-    ).not.toBeInTheDocument();
-  });
-
-  it("says 'Component not found' when there is no such component", async () => {
-    server.use(
-      ...sessionHandlers(),
-      http.get('/api/topology', () => HttpResponse.json(topologyAnswer([]))),
-    );
-    renderApp([`/view/topology/${ids.billing}`]);
-    expect(await screen.findByText('Component not found')).toBeInTheDocument();
-  });
-});
