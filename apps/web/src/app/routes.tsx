@@ -8,7 +8,7 @@ import { homeRoute } from '@/features/home/routes.tsx';
 import { logsRoute } from '@/features/logs/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
 import { systemStatusRoute } from '@/features/system/routes.tsx';
-import { topologyRoute } from '@/features/topology/routes.tsx';
+import { topologyRoute, topologyViewRoute } from '@/features/topology/routes.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteErrorPage } from './errors/route-error-page.tsx';
 import { UnauthorizedPage } from '@/lib/session/unauthorized-page.tsx';
@@ -57,4 +57,6 @@ export const appRoutes: RouteObject[] = [
     ],
   },
   { ...accountRoutes, ErrorBoundary: RouteErrorPage },
+  // Without the shell: the card alone, for embedding.
+  { ...guarded(topologyViewRoute), ErrorBoundary: RouteErrorPage },
 ];

@@ -114,3 +114,13 @@ export async function apiList<S extends z.ZodType>(
   const data = parseBody(z.array(itemSchema), body ?? [], path);
   return { data, totalEntries: parseTotalEntries(response.headers.get('Content-Range')) };
 }
+
+/** A file download (a snapshot zip): the body as a blob, errors parsed as for JSON calls. */
+export async function apiBlob(
+  api: ApiName,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Blob> {
+  const response = await send(api, path, options, []);
+  return response.blob();
+}

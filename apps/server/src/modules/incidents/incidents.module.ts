@@ -11,5 +11,6 @@ export const incidentsModule = defineModule({
     { name: 'comments', object: 'comments' },
     { name: 'responders', object: 'responder' },
     { name: 'incident_rules', object: 'database', sourceManaged: true },
+    { name: 'incidents_by_component', object: 'incident', readOnly: true },
   ],
 });

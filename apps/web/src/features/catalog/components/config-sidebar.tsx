@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { RelativeTime } from '@/ui/relative-time.tsx';
 import type { ConfigDetail } from '../api/catalog-schemas.ts';
-import { SidebarSections } from './sidebar-sections.tsx';
+import { SidebarSections } from '@/ui/collapsible-sections.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { cx, focusRing } from '@/ui/class-names.ts';
+import { cx, focusRing } from './class-names.ts';
 
 export interface SidebarSection {
   key: string;
@@ -8,7 +8,10 @@ export interface SidebarSection {
   content: ReactNode;
 }
 
-/** Collapsible sections of which only one is open at a time (the first by default). */
+/**
+ * Collapsible sections of which only one is open at a time (the first by default). A closed
+ * section's content is not mounted, so a section that loads data loads it when opened.
+ */
 export function SidebarSections({ sections }: { sections: readonly SidebarSection[] }) {
   const [open, setOpen] = useState<string | undefined>(sections[0]?.key);
   const idBase = useId().replace(/[^\w-]/g, '');
@@ -36,7 +39,7 @@ export function SidebarSections({ sections }: { sections: readonly SidebarSectio
               </button>
             </h2>
             <div id={panelId} hidden={!expanded} className="px-3 pb-3 text-sm">
-              {section.content}
+              {expanded && section.content}
             </div>
           </div>
         );
