@@ -22,3 +22,5 @@ export * from './search/search.ts';
 export * from './catalog/catalog-since.ts';
 export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
+export * from './playbooks/playbook-spec.ts';
+export * from './playbooks/playbook-api.ts';

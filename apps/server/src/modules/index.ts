@@ -41,7 +41,7 @@ import {
   createNotificationsModule,
   notificationTesters,
 } from './notifications/notifications.module.ts';
-import { playbooksModule } from './playbooks/playbooks.module.ts';
+import { createPlaybooksModule } from './playbooks/playbooks.module.ts';
 import {
   createPropertiesModule,
   readLocalProperties,
@@ -160,7 +160,13 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     }),
     topologyModule,
     incidentsModule,
-    playbooksModule,
+    createPlaybooksModule({
+      db,
+      log,
+      connections: connections.resolve,
+      values,
+      enqueue: (client, queued) => enqueueLater(client, queued),
+    }),
     logsModule,
   ];
   const wanted = new Set(['identity', ...(settings.only ?? [])]);

@@ -9,6 +9,7 @@ export const searchKinds = [
   'agent',
   'notification',
   'config',
+  'playbook',
 ] as const;
 export const searchKindSchema = z.enum(searchKinds);
 export type SearchKind = z.infer<typeof searchKindSchema>;

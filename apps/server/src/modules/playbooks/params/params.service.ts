@@ -1,0 +1,96 @@
+import type { PlaybookParameter, PlaybookSpec, ResolvedParameter } from '@vigil/domain';
+import type { Queryable } from '../../../platform/db.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import { envDelimiters, renderTemplate } from '../../health/index.ts';
+import type { TargetResource } from '../targets/resource.repository.ts';
+import type { ParamValue } from './parameter-kind.ts';
+import { parameterKinds } from './registry.ts';
+
+/** What a default's template sees: the chosen resource under its kind, and the caller. */
+export function resourceData(resource: TargetResource | undefined): Record<string, unknown> {
+  return resource ? { [resource.kind]: resource.row } : {};
+}
+
+/** Renders `{{ }}` and `$( )` templates; a text without either is returned as it is. */
+export function renderBoth(text: string, data: unknown): string {
+  return renderTemplate(renderTemplate(text, data), data, { delimiters: envDelimiters });
+}
+
+function renderDefault(parameter: PlaybookParameter, data: Record<string, unknown>) {
+  const given = parameter.default;
+  if (typeof given !== 'string') return given;
+  try {
+    return renderBoth(given, data);
+  } catch {
+    return given;
+  }
+}
+
+/** The spec's parameters with defaults evaluated against the resource (POST /{id}/params). */
+export function resolveParameters(
+  spec: PlaybookSpec,
+  resource: TargetResource | undefined,
+): ResolvedParameter[] {
+  const data = resourceData(resource);
+  return (spec.parameters ?? []).map((parameter) => {
+    const value = renderDefault(parameter, data);
+    return {
+      name: parameter.name,
+      label: parameter.label ?? parameter.name,
+      type: parameter.type ?? 'text',
+      required: parameter.required === true,
+      ...(value === undefined ? {} : { default: value }),
+      ...(parameter.description ? { description: parameter.description } : {}),
+      ...(parameter.icon ? { icon: parameter.icon } : {}),
+      ...(parameter.properties ? { properties: parameter.properties } : {}),
+      ...(parameter.dependsOn ? { dependsOn: parameter.dependsOn } : {}),
+    };
+  });
+}
+
+const empty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0);
+
+/**
+ * Checks the values a run is given: required ones present ('This field is required'), each
+ * by its kind; defaults fill what is absent. Refusals name `params.<name>`.
+ */
+export async function checkRunParams(
+  db: Queryable,
+  spec: PlaybookSpec,
+  given: Readonly<Record<string, unknown>>,
+  resource: TargetResource | undefined,
+): Promise<Record<string, ParamValue>> {
+  const declared = new Set((spec.parameters ?? []).map((p) => p.name));
+  for (const name of Object.keys(given)) {
+    if (!declared.has(name))
+      throw badRequest(`params.${name}: is not a parameter of this playbook`);
+  }
+  const defaults = resolveParameters(spec, resource);
+  const out: Record<string, ParamValue> = {};
+  for (const [index, parameter] of (spec.parameters ?? []).entries()) {
+    const field = `params.${parameter.name}`;
+    const value = empty(given[parameter.name]) ? defaults[index]?.default : given[parameter.name];
+    if (empty(value)) {
+      if (parameter.required) throw badRequest(`${field}: This field is required`, field);
+      continue;
+    }
+    const kind = parameterKinds.get(parameter.type ?? 'text');
+    if (!kind) throw badRequest(`${field}: type ${parameter.type ?? ''} is not supported`, field);
+    const checked = await kind.check(value, parameter, db);
+    if ('error' in checked) throw badRequest(`${field}: ${checked.error}`, field);
+    out[parameter.name] = checked.value;
+  }
+  return out;
+}
+
+/** The values of secret parameters, masked in every captured output of the run. */
+export function secretValues(spec: PlaybookSpec, params: Readonly<Record<string, unknown>>) {
+  return (spec.parameters ?? [])
+    .filter((parameter) => parameter.type === 'secret')
+    .map((parameter) => params[parameter.name])
+    .filter((value): value is string => typeof value === 'string' && value !== '');
+}
