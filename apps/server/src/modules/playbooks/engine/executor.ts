@@ -8,10 +8,16 @@ import { ActionFailed, mask } from '../actions/action-type.ts';
 import { actionTypes } from '../actions/registry.ts';
 import { secretValues } from '../params/params.service.ts';
 import { kindOf } from '../spec/playbook-spec.ts';
-import { retryDelay } from './conditions.ts';
-import { finishAction, lockRun, retryAction, type ActionRow } from './engine.repository.ts';
+import { retryDelay, runContextOf } from './conditions.ts';
+import {
+  actionsOf,
+  finishAction,
+  lockRun,
+  retryAction,
+  type ActionRow,
+} from './engine.repository.ts';
 import { planNext } from './planner.ts';
-import { renderBody } from './render.ts';
+import { renderBody, runFunctions } from './render.ts';
 import { runData } from './run-data.ts';
 
 export interface ExecutorDeps {
@@ -67,7 +73,8 @@ export async function executeAction(
     const type = kind ? actionTypes.get(kind) : undefined;
     if (!kind || !type)
       throw new ActionFailed(`action kind ${kind ?? '(none)'} is not supported yet`);
-    const body = renderBody(action[kind], data.variables, type.verbatim);
+    const functions = runFunctions(runContextOf(await actionsOf(deps.db.pool, run.id)));
+    const body = renderBody(action[kind], data.variables, functions, type.verbatim);
     const config = type.schema.parse(body);
     const result = await type.run(config, {
       signal,
@@ -76,7 +83,7 @@ export async function executeAction(
       notify: deps.notify,
       connectionsApproved: false,
       secrets: data.secrets,
-      render: (text) => String(renderBody(text, data.variables)),
+      render: (text) => String(renderBody(text, data.variables, functions)),
       runId: run.id,
     });
     outcome = { ok: true, result, error: null, timedOut: false };

@@ -12,8 +12,16 @@ export function resourceData(resource: TargetResource | undefined): Record<strin
 }
 
 /** Renders `{{ }}` and `$( )` templates; a text without either is returned as it is. */
-export function renderBoth(text: string, data: unknown): string {
-  return renderTemplate(renderTemplate(text, data), data, { delimiters: envDelimiters });
+export function renderBoth(
+  text: string,
+  data: unknown,
+  functions?: ReadonlyMap<string, (...args: unknown[]) => unknown>,
+): string {
+  const first = renderTemplate(text, data, functions ? { functions } : {});
+  return renderTemplate(first, data, {
+    delimiters: envDelimiters,
+    ...(functions ? { functions } : {}),
+  });
 }
 
 function renderDefault(parameter: PlaybookParameter, data: Record<string, unknown>) {
