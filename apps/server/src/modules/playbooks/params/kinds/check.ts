@@ -4,5 +4,5 @@ import { lookupParameter } from './lookups.ts';
 export const checkParameter = lookupParameter(
   'check',
   'check',
-  'select id from checks where deleted_at is null and id = $2',
+  'select id from checks where deleted_at is null and id = $2::uuid and $1::text is not null',
 );

@@ -4,5 +4,5 @@ import { lookupParameter } from './lookups.ts';
 export const componentParameter = lookupParameter(
   'component',
   'component',
-  'select id from components where deleted_at is null and id = $2',
+  'select id from components where deleted_at is null and id = $2::uuid and $1::text is not null',
 );
