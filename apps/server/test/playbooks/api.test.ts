@@ -28,7 +28,10 @@ beforeAll(async () => {
   editor = await kube.person(['editor'], 'pb-editor');
   viewer = await kube.person(['viewer'], 'pb-viewer');
   responder = await kube.person(['responder'], 'pb-responder');
-  kube.app().api.workers.find((worker) => worker.name === 'playbook run engine')?.start();
+  kube
+    .app()
+    .api.workers.find((worker) => worker.name === 'playbook run engine')
+    ?.start();
   const [config] = await kube.query<{ id: string }>(
     `insert into config_items (name, type, config_class) values ('db-1', 'Kubernetes::Namespace', 'Namespace') returning id`,
   );
@@ -45,13 +48,17 @@ const dnsPlaybook = {
       { name: 'target', label: 'Target', required: true, properties: { format: 'dns1123' } },
       { name: 'ns', default: '{{.config.name}}' },
     ],
-    actions: [{ name: 'echo', exec: { script: 'echo restart {{.params.target}} in {{.params.ns}}' } }],
+    actions: [
+      { name: 'echo', exec: { script: 'echo restart {{.params.target}} in {{.params.ns}}' } },
+    ],
   },
 };
 
 describe('writing playbooks', () => {
   it('serves the spec schema', async () => {
-    const answer = await kube.request('/api/schemas/playbook-spec.schema.json', { token: viewer.token });
+    const answer = await kube.request('/api/schemas/playbook-spec.schema.json', {
+      token: viewer.token,
+    });
     expect(answer.status).toBe(200);
     expect(at(answer.json, 'properties', 'actions', 'type')).toBe('array');
   });
@@ -99,14 +106,22 @@ describe('writing playbooks', () => {
       metadata: { name: 'from-kubectl', namespace: 'default' },
       spec: { actions: [{ name: 'a', exec: { script: 'true' } }] },
     };
-    const created = await kube.request(playbookPath(), { method: 'POST', token: editor.token, body: manifest });
+    const created = await kube.request(playbookPath(), {
+      method: 'POST',
+      token: editor.token,
+      body: manifest,
+    });
     expect(created.status).toBe(201);
     const read = await kube.request(playbookPath('from-kubectl'), { token: viewer.token });
     expect(at(read.json, 'spec', 'actions', 0, 'name')).toBe('a');
     const bad = await kube.request(playbookPath(), {
       method: 'POST',
       token: editor.token,
-      body: { ...manifest, metadata: { name: 'bad-one', namespace: 'default' }, spec: { actions: [] } },
+      body: {
+        ...manifest,
+        metadata: { name: 'bad-one', namespace: 'default' },
+        spec: { actions: [] },
+      },
     });
     expect(bad.status).toBe(400);
     expect(String(at(bad.json, 'message'))).toContain('spec.actions');
@@ -116,14 +131,20 @@ describe('writing playbooks', () => {
 describe('the run dialog and runs', () => {
   let playbookId: string;
   beforeAll(async () => {
-    const [row] = await kube.query<{ id: string }>(`select id from playbooks where name = 'restart-ns'`);
+    const [row] = await kube.query<{ id: string }>(
+      `select id from playbooks where name = 'restart-ns'`,
+    );
     playbookId = row?.id ?? '';
   });
 
   it('lists the playbooks for a config; refuses without a resource', async () => {
-    const list = await kube.request(`/api/playbook/list?config_id=${configId}`, { token: viewer.token });
+    const list = await kube.request(`/api/playbook/list?config_id=${configId}`, {
+      token: viewer.token,
+    });
     expect(list.status).toBe(200);
-    expect(list.json).toMatchObject([{ id: playbookId, name: 'restart-ns', title: 'Restart namespace' }]);
+    expect(list.json).toMatchObject([
+      { id: playbookId, name: 'restart-ns', title: 'Restart namespace' },
+    ]);
     const none = await kube.request('/api/playbook/list', { token: viewer.token });
     expect(none.status).toBe(400);
     const anonymous = await kube.request(`/api/playbook/list?config_id=${configId}`);
@@ -137,7 +158,13 @@ describe('the run dialog and runs', () => {
       body: { id: playbookId, config_id: configId },
     });
     expect(params.status).toBe(200);
-    expect(at(params.json, 'params', 1)).toEqual({ name: 'ns', label: 'ns', type: 'text', required: false, default: 'db-1' });
+    expect(at(params.json, 'params', 1)).toEqual({
+      name: 'ns',
+      label: 'ns',
+      type: 'text',
+      required: false,
+      default: 'db-1',
+    });
   });
 
   it('refuses a bad value naming the field, and roles without write on playbook_runs', async () => {
@@ -176,13 +203,29 @@ describe('the run dialog and runs', () => {
       trigger: 'manual',
       config_id: configId,
       parameters: { target: 'web', ns: 'db-1' },
-      actions: [{ name: 'echo', type: 'exec', status: 'completed', result: { stdout: 'restart web in db-1\n' } }],
+      actions: [
+        {
+          name: 'echo',
+          type: 'exec',
+          status: 'completed',
+          result: { stdout: 'restart web in db-1\n' },
+        },
+      ],
     });
-    const logs = await kube.request(`/api/playbook/run/${runId}/logs`, { token: viewer.token, accept: 'text/plain' });
+    const logs = await kube.request(`/api/playbook/run/${runId}/logs`, {
+      token: viewer.token,
+      accept: 'text/plain',
+    });
     expect(logs.text).toContain('## echo (completed)\nrestart web in db-1');
-    const list = await kube.request(`/api/playbook/runs?playbook_id=${playbookId}&status=completed`, { token: viewer.token });
+    const list = await kube.request(
+      `/api/playbook/runs?playbook_id=${playbookId}&status=completed`,
+      { token: viewer.token },
+    );
     expect(list.json).toMatchObject({ totalEntries: 1, data: [{ id: runId }] });
-    const cancel = await kube.request(`/api/playbook/run/${runId}/cancel`, { method: 'POST', token: editor.token });
+    const cancel = await kube.request(`/api/playbook/run/${runId}/cancel`, {
+      method: 'POST',
+      token: editor.token,
+    });
     expect(cancel.status).toBe(409);
     const badId = await kube.request('/api/playbook/run/not-a-uuid', { token: viewer.token });
     expect(badId.status).toBe(400);
@@ -201,15 +244,32 @@ describe('the run dialog and runs', () => {
       },
     });
     expect(approval.status).toBe(201);
-    const [row] = await kube.query<{ id: string }>(`select id from playbooks where name = 'approved-over-http'`);
-    const started = await kube.request('/api/playbook/run', { method: 'POST', token: editor.token, body: { id: row?.id } });
+    const [row] = await kube.query<{ id: string }>(
+      `select id from playbooks where name = 'approved-over-http'`,
+    );
+    const started = await kube.request('/api/playbook/run', {
+      method: 'POST',
+      token: editor.token,
+      body: { id: row?.id },
+    });
     const runId = String(at(started.json, 'run_id'));
     expect(await waitFor(runId, ['pending_approval'])).toBe('pending_approval');
-    const cancelRefused = await kube.request(`/api/playbook/run/${runId}/cancel`, { method: 'POST', token: viewer.token });
+    const cancelRefused = await kube.request(`/api/playbook/run/${runId}/cancel`, {
+      method: 'POST',
+      token: viewer.token,
+    });
     expect(cancelRefused.status).toBe(403);
-    const notApprover = await kube.request(`/api/playbook/run/${runId}/approve`, { method: 'POST', token: editor.token, body: {} });
+    const notApprover = await kube.request(`/api/playbook/run/${runId}/approve`, {
+      method: 'POST',
+      token: editor.token,
+      body: {},
+    });
     expect(notApprover.status).toBe(403);
-    const approved = await kube.request(`/api/playbook/run/${runId}/approve`, { method: 'POST', token: viewer.token, body: {} });
+    const approved = await kube.request(`/api/playbook/run/${runId}/approve`, {
+      method: 'POST',
+      token: viewer.token,
+      body: {},
+    });
     expect(approved.json).toEqual({ status: 'pending' });
     expect(await waitFor(runId, ['completed', 'failed'])).toBe('completed');
   });
@@ -229,25 +289,40 @@ describe('webhook trigger', () => {
               authentication: { basic: { username: { value: 'u' }, password: { value: 'p' } } },
             },
           },
-          actions: [{ name: 'echo', exec: { script: 'echo "Hello {{.request.params.name}} {{.request.json.x}}"' } }],
+          actions: [
+            {
+              name: 'echo',
+              exec: { script: 'echo "Hello {{.request.params.name}} {{.request.json.x}}"' },
+            },
+          ],
         },
       },
     });
     expect(created.status).toBe(201);
     const url = `${kube.app().baseUrl}/api/playbook/webhook/my-hook?name=world`;
-    const refused = await fetch(url, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('u:wrong').toString('base64')}` } });
+    const refused = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('u:wrong').toString('base64')}` },
+    });
     expect(refused.status).toBe(401);
     const accepted = await fetch(url, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from('u:p').toString('base64')}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ x: 42 }),
     });
     expect(accepted.status).toBe(201);
     const { run_id: runId } = (await accepted.json()) as { run_id: string };
     expect(await waitFor(runId, ['completed', 'failed'])).toBe('completed');
-    const actions = await kube.request(`/api/playbook/run/${runId}/actions`, { token: viewer.token });
+    const actions = await kube.request(`/api/playbook/run/${runId}/actions`, {
+      token: viewer.token,
+    });
     expect(at(actions.json, 0, 'result', 'stdout')).toBe('Hello world 42\n');
-    const missing = await fetch(`${kube.app().baseUrl}/api/playbook/webhook/nope`, { method: 'POST' });
+    const missing = await fetch(`${kube.app().baseUrl}/api/playbook/webhook/nope`, {
+      method: 'POST',
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -256,7 +331,90 @@ describe('search', () => {
   it('finds playbooks by title', async () => {
     const found = await kube.request('/api/search?q=Restart', { token: viewer.token });
     expect(at(found.json, 'results')).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'playbook', title: 'Restart namespace' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'playbook', title: 'Restart namespace' }),
+      ]),
     );
+  });
+});
+
+describe('event and schedule triggers', () => {
+  it('a config.updated event starts a run of the playbook whose filter matches', async () => {
+    const created = await kube.request('/api/db/playbooks', {
+      method: 'POST',
+      token: admin.token,
+      body: {
+        name: 'on-config-change',
+        spec: {
+          on: { config: [{ event: 'updated', filter: 'config.name == "db-1"' }] },
+          actions: [{ name: 'echo', exec: { script: 'echo changed {{.config.name}}' } }],
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(await kube.query(`select event from playbook_event_triggers`)).toEqual([
+      { event: 'config.updated' },
+    ]);
+    const [other] = await kube.query<{ id: string }>(
+      `insert into config_items (name, type, config_class) values ('db-2', 'Kubernetes::Namespace', 'Namespace') returning id`,
+    );
+    kube
+      .app()
+      .api.workers.find((worker) => worker.name === 'event consumers')
+      ?.start();
+    const sent = Date.now();
+    await kube.query(
+      `insert into event_queue (name, event_id, properties) values
+         ('config.updated', $1, jsonb_build_object('config_id', $1::text)),
+         ('config.updated', $2, jsonb_build_object('config_id', $2::text))`,
+      [configId, other?.id],
+    );
+    let runs: Array<{ id: string; config_id: string; trigger: string }> = [];
+    while (runs.length === 0 && Date.now() - sent < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      runs = await kube.query(
+        `select r.id, r.config_id, r.trigger from playbook_runs r join playbooks p on p.id = r.playbook_id
+         where p.name = 'on-config-change'`,
+      );
+    }
+    expect(runs).toMatchObject([{ config_id: configId, trigger: 'event' }]);
+    expect(await waitFor(runs[0]?.id ?? '', ['completed', 'failed'])).toBe('completed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      await kube.query(
+        `select 1 from playbook_runs r join playbooks p on p.id = r.playbook_id where p.name = 'on-config-change'`,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('a schedule starts runs with its parameters and moves to the next slot', async () => {
+    const created = await kube.request('/api/db/playbooks', {
+      method: 'POST',
+      token: admin.token,
+      body: {
+        name: 'on-schedule',
+        spec: {
+          parameters: [{ name: 'who' }],
+          on: { schedule: [{ schedule: '@every 1h', parameters: { who: 'cron' } }] },
+          actions: [{ name: 'echo', exec: { script: 'echo hi {{.params.who}}' } }],
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const [slot] = await kube.query<{ next_runtime: Date }>(
+      `select next_runtime from playbook_schedules`,
+    );
+    expect((slot?.next_runtime.getTime() ?? 0) - Date.now()).toBeGreaterThan(3_500_000);
+    await kube.query(`update playbook_schedules set next_runtime = now() - interval '1 second'`);
+    const worker = kube.app().api.workers.find((w) => w.name === 'playbook schedules');
+    const tick =
+      worker && 'tick' in worker && typeof worker.tick === 'function' ? worker.tick : undefined;
+    expect(await tick?.()).toBe(1);
+    expect(await tick?.()).toBe(0);
+    const [run] = await kube.query<{ id: string; trigger: string; parameters: unknown }>(
+      `select r.id, r.trigger, r.parameters from playbook_runs r join playbooks p on p.id = r.playbook_id where p.name = 'on-schedule'`,
+    );
+    expect(run).toMatchObject({ trigger: 'schedule', parameters: { who: 'cron' } });
+    expect(await waitFor(run?.id ?? '', ['completed', 'failed'])).toBe('completed');
   });
 });

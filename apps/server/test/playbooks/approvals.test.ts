@@ -14,7 +14,9 @@ beforeAll(async () => {
   approver = await h.person('approver', ['viewer']);
   teamMate = await h.person('teammate', ['viewer']);
   outsider = await h.person('outsider', ['admin']);
-  const team = await h.db.pool.query<{ id: string }>(`insert into teams (name) values ('dba') returning id`);
+  const team = await h.db.pool.query<{ id: string }>(
+    `insert into teams (name) values ('dba') returning id`,
+  );
   await h.db.pool.query('insert into team_members (team_id, person_id) values ($1, $2)', [
     team.rows[0]?.id,
     teamMate.id,
@@ -45,15 +47,22 @@ actions: [{name: go, exec: {script: echo approved}}]
     const run = await h.runs.get(runner, run_id);
     expect(run.status).toBe('pending_approval');
     expect(run.created_by).toBe(runner.id);
-    const events = await h.db.pool.query(`select name, properties from event_queue where event_id = $1`, [run_id]);
-    expect(events.rows).toMatchObject([{ name: 'playbook.approval.inserted', properties: { run_id } }]);
+    const events = await h.db.pool.query(
+      `select name, properties from event_queue where event_id = $1`,
+      [run_id],
+    );
+    expect(events.rows).toMatchObject([
+      { name: 'playbook.approval.inserted', properties: { run_id } },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await h.runs.get(runner, run_id)).actions).toEqual([]);
 
     expect(await message(h.runs.decide(outsider, run_id, 'approved', {}))).toBe(
       'You are not an approver of this playbook.',
     );
-    expect(await h.runs.decide(approver, run_id, 'approved', { comment: 'ok' })).toEqual({ status: 'pending' });
+    expect(await h.runs.decide(approver, run_id, 'approved', { comment: 'ok' })).toEqual({
+      status: 'pending',
+    });
     expect(await h.waitFor(run_id, ['completed', 'failed'])).toBe('completed');
     const approvals = (await h.runs.get(runner, run_id)).approvals;
     expect(approvals).toMatchObject([{ person_id: approver.id, status: 'approved' }]);
@@ -83,7 +92,9 @@ actions: [{name: go, exec: {script: 'true'}}]
 `,
     );
     const { run_id } = await h.runs.run(runner, { id });
-    expect(await h.runs.decide(approver, run_id, 'approved', {})).toEqual({ status: 'pending_approval' });
+    expect(await h.runs.decide(approver, run_id, 'approved', {})).toEqual({
+      status: 'pending_approval',
+    });
     expect(await h.runs.decide(teamMate, run_id, 'approved', {})).toEqual({ status: 'pending' });
     expect(await h.waitFor(run_id, ['completed', 'failed'])).toBe('completed');
   });
