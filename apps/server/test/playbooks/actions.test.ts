@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playbookHarness, type PlaybookHarness } from './harness.ts';
 
@@ -35,7 +34,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   await h.db.pool.query(
     `insert into connections (name, namespace, type, url, username, password, properties) values
        ('target', 'default', 'http', $1, 'svc', 's3cret-pw', '{}'),

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { at, kubePath, useKubeApp } from '../kube-api/helpers.ts';
 
 const kube = useKubeApp();
@@ -314,7 +315,7 @@ describe('webhook trigger', () => {
       body: JSON.stringify({ x: 42 }),
     });
     expect(accepted.status).toBe(201);
-    const { run_id: runId } = (await accepted.json()) as { run_id: string };
+    const runId = z.object({ run_id: z.string() }).parse(await accepted.json()).run_id;
     expect(await waitFor(runId, ['completed', 'failed'])).toBe('completed');
     const actions = await kube.request(`/api/playbook/run/${runId}/actions`, {
       token: viewer.token,

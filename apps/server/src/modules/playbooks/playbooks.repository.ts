@@ -30,8 +30,17 @@ const row = z
     // A row written before validation existed may not parse; it is left out, not fatal.
     const spec = playbookSpecSchema.safeParse(r.spec);
     if (!spec.success) return undefined;
-    const { created_by: createdBy, spec: _spec, ...rest } = r;
-    return { ...rest, spec: spec.data, createdBy };
+    return {
+      id: r.id,
+      name: r.name,
+      namespace: r.namespace,
+      title: r.title,
+      icon: r.icon,
+      description: r.description,
+      category: r.category,
+      spec: spec.data,
+      createdBy: r.created_by,
+    };
   });
 
 const columns = 'id, name, namespace, title, icon, description, category, spec, created_by';

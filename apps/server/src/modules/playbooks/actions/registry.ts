@@ -8,14 +8,9 @@ import { sqlAction } from './sql.ts';
 /** A registry entry whose config type is erased: the engine parses with its schema first. */
 export type AnyActionType = PlaybookActionType<unknown>;
 
-function erase<C>(type: PlaybookActionType<C>): AnyActionType {
-  // Safe: run() only ever receives what `schema` parsed, which is a C.
-  return type as unknown as AnyActionType;
-}
+const types: readonly AnyActionType[] = [execAction, httpAction, sqlAction, notificationAction];
 
 /** Every action kind that runs here, one file each. */
 export const actionTypes: ReadonlyMap<PlaybookActionKind, AnyActionType> = new Map(
-  [erase(execAction), erase(httpAction), erase(sqlAction), erase(notificationAction)].map(
-    (type) => [type.kind, type],
-  ),
+  types.map((type) => [type.kind, type]),
 );

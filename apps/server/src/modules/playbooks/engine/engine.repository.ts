@@ -266,7 +266,8 @@ export async function timeOutRuns(client: Queryable, defaultTimeoutMs: number): 
 export async function personOf(client: Queryable, id: string | null) {
   if (!id) return null;
   const found = await client.query('select id, name, email from people where id = $1', [id]);
-  return found.rows[0] ?? null;
+  const row: unknown = found.rows[0];
+  return row === undefined ? null : z.record(z.string(), z.unknown()).parse(row);
 }
 
 /** Hands actions back to the queue (a clean shutdown): they run again on the next claim. */

@@ -41,7 +41,7 @@ export async function loadResource(
      where t.id = $1 and t.deleted_at is null`,
     [id],
   );
-  const row = found.rows[0];
+  const row: unknown = found.rows[0];
   return row ? { kind, id, row: jsonRow.parse(row).row } : undefined;
 }
 
