@@ -2,6 +2,7 @@ import type { SearchKind } from '@vigil/domain';
 import {
   Activity,
   Bell,
+  BookOpen,
   Database,
   HeartPulse,
   Plug,
@@ -44,6 +45,7 @@ export const kindLabels: Record<SearchKind, string> = {
   agent: 'Agent',
   notification: 'Notification',
   config: 'Config',
+  playbook: 'Playbook',
 };
 
 export const kindIcons: Record<SearchKind, LucideIcon> = {
@@ -54,4 +56,5 @@ export const kindIcons: Record<SearchKind, LucideIcon> = {
   agent: Server,
   notification: Bell,
   config: Database,
+  playbook: BookOpen,
 };
