@@ -419,3 +419,94 @@ describe('event and schedule triggers', () => {
     expect(await waitFor(run?.id ?? '', ['completed', 'failed'])).toBe('completed');
   });
 });
+
+describe('check.failed trigger', () => {
+  it('a failing check starts a run of the playbook listening to it within 5 s', async () => {
+    const created = await kube.request('/api/db/playbooks', {
+      method: 'POST',
+      token: admin.token,
+      body: {
+        name: 'on-check-failed',
+        spec: {
+          on: { canary: [{ event: 'failed', labels: { team: 'sre' } }] },
+          actions: [{ name: 'echo', exec: { script: 'echo {{.check.name}} failed' } }],
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const [canary] = await kube.query<{ id: string }>(
+      `insert into canaries (name, spec) values ('probes', '{}') returning id`,
+    );
+    const [check, other] = await kube.query<{ id: string }>(
+      `insert into checks (canary_id, type, name, labels) values
+         ($1, 'http', 'api-probe', '{"team": "sre"}'), ($1, 'http', 'other-probe', '{"team": "web"}')
+       returning id`,
+      [canary?.id],
+    );
+    const sent = Date.now();
+    await kube.query(
+      `insert into event_queue (name, event_id, properties) values
+         ('check.failed', $1 || '/1', jsonb_build_object('id', $1::text, 'status', 'unhealthy')),
+         ('check.failed', $2 || '/1', jsonb_build_object('id', $2::text, 'status', 'unhealthy'))`,
+      [check?.id, other?.id],
+    );
+    let runs: Array<{ id: string; check_id: string }> = [];
+    while (runs.length === 0 && Date.now() - sent < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      runs = await kube.query(
+        `select r.id, r.check_id from playbook_runs r join playbooks p on p.id = r.playbook_id
+         where p.name = 'on-check-failed'`,
+      );
+    }
+    expect(runs).toMatchObject([{ check_id: check?.id }]);
+    expect(await waitFor(runs[0]?.id ?? '', ['completed', 'failed'])).toBe('completed');
+  });
+});
+
+describe('every endpoint authorises', () => {
+  const id = '0190c2a0-0000-7000-8000-000000000009';
+  const endpoints: Array<[string, string]> = [
+    ['GET', `/api/playbook/list?config_id=${id}`],
+    ['POST', `/api/playbook/${id}/params`],
+    ['POST', '/api/playbook/run'],
+    ['GET', '/api/playbook/runs'],
+    ['GET', `/api/playbook/run/${id}`],
+    ['GET', `/api/playbook/run/${id}/actions`],
+    ['GET', `/api/playbook/run/${id}/logs`],
+    ['POST', `/api/playbook/run/${id}/cancel`],
+    ['POST', `/api/playbook/run/${id}/approve`],
+    ['POST', `/api/playbook/run/${id}/reject`],
+  ];
+  it.each(endpoints)('%s %s answers 401 without a session', async (method, path) => {
+    const body = method === 'POST' ? (path.endsWith('/run') ? { id } : {}) : undefined;
+    const answer = await kube.request(path, { method, ...(body ? { body } : {}) });
+    expect(answer.status).toBe(401);
+  });
+
+  it('reads are open to every role; run and cancel only to admin and editor', async () => {
+    const commander = await kube.person(['commander'], 'pb-commander');
+    for (const person of [viewer, responder, commander, editor, admin]) {
+      const runs = await kube.request('/api/playbook/runs', { token: person.token });
+      expect(runs.status).toBe(200);
+    }
+    for (const person of [viewer, responder, commander]) {
+      const run = await kube.request('/api/playbook/run', {
+        method: 'POST',
+        token: person.token,
+        body: { id },
+      });
+      expect(run.status).toBe(403);
+      const cancel = await kube.request(`/api/playbook/run/${id}/cancel`, {
+        method: 'POST',
+        token: person.token,
+      });
+      expect(cancel.status).toBe(403);
+    }
+    const missing = await kube.request('/api/playbook/run', {
+      method: 'POST',
+      token: admin.token,
+      body: { id },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
