@@ -54,6 +54,7 @@ try {
   const serial = await anchor(200, 1);
   const parallel = await anchor(runs, concurrency);
   const values = createValueResolver(undefined);
+  const sealer = createSealer('bench-secret-key-'.repeat(4));
   const engine = createRunEngine(
     {
       db,
@@ -65,6 +66,7 @@ try {
       ),
       notify: sendThroughConnection,
       values,
+      sealer,
       defaultActionTimeoutMs: 60_000,
     },
     { pollMs: 50, leaseMs: 30_000, concurrency, defaultRunTimeoutMs: 600_000 },

@@ -166,6 +166,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       connections: connections.resolve,
       values,
       enqueue: (client, queued) => enqueueLater(client, queued),
+      sealer: createSealer(settings.identity.secretKey),
     }),
     logsModule,
   ];

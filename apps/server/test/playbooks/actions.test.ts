@@ -80,6 +80,13 @@ actions:
     expect(result.stdout).toMatch(/^pid \d+ greeting=hi token=\*\*\*\n$/);
     expect(result.stderr).toBe('to stderr\n');
     expect(result.artifacts).toEqual([{ path: 'out.txt', size: 14, content: 'artifact body\n' }]);
+    const [stored] = (
+      await h.db.pool.query<{ id: string; token: string }>(
+        `select id, parameters ->> 'token' as token from playbook_runs order by created_at desc limit 1`,
+      )
+    ).rows;
+    expect(stored?.token).toMatch(/^v1\./);
+    expect((await h.runs.get(admin, stored?.id ?? '')).parameters).toEqual({ token: '********' });
   });
 
   it('fails with the exit code and keeps the output; python runs from a shebang', async () => {

@@ -28,11 +28,8 @@ export async function playbookHarness(settings: Partial<RunEngineSettings> = {})
   const database: TestDatabase = await createTestDatabase();
   const { db } = database;
   const values = createValueResolver(undefined);
-  const connections = createConnectionResolver(
-    db,
-    createSealer('test-secret-key-'.repeat(4)),
-    values,
-  );
+  const sealer = createSealer('test-secret-key-'.repeat(4));
+  const connections = createConnectionResolver(db, sealer, values);
   const log = pino({ level: 'silent' });
   const engines: RunEngine[] = [];
   const newEngine = (overrides: Partial<RunEngineSettings> = {}) => {
@@ -43,6 +40,7 @@ export async function playbookHarness(settings: Partial<RunEngineSettings> = {})
         connections,
         notify: sendThroughConnection,
         values,
+        sealer,
         defaultActionTimeoutMs: 30_000,
       },
       { ...fastEngine, ...settings, ...overrides },
@@ -63,7 +61,12 @@ export async function playbookHarness(settings: Partial<RunEngineSettings> = {})
     }
     return { queued: events.length, filtered: 0, duplicates: 0 };
   };
-  const runs = createRunsService({ db, enqueue, wake: () => engines.forEach((e) => e.wake()) });
+  const runs = createRunsService({
+    db,
+    enqueue,
+    sealer,
+    wake: () => engines.forEach((e) => e.wake()),
+  });
 
   return {
     database,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Sealer } from '../../platform/crypto.ts';
 import type { Database } from '../../platform/db.ts';
 import { defineModule, type VigilModule } from '../../platform/module.ts';
 import type { ValueResolver } from '../../platform/values/values.ts';
@@ -28,6 +29,8 @@ export interface PlaybooksModuleDeps {
   readonly values: ValueResolver;
   /** Queues `playbook.approval.inserted` for notifications. */
   readonly enqueue: Enqueue;
+  /** Seals secret run parameters at rest. */
+  readonly sealer: Sealer;
   readonly notify?: NotificationSender;
   readonly engine?: Partial<RunEngineSettings>;
   readonly schedulePollMs?: number;
@@ -49,11 +52,17 @@ export function createPlaybooksModule(
       connections: deps.connections,
       notify: deps.notify ?? sendThroughConnection,
       values: deps.values,
+      sealer: deps.sealer,
       defaultActionTimeoutMs: deps.actionTimeoutMs ?? 10 * 60_000,
     },
     { ...defaultRunEngineSettings, ...deps.engine },
   );
-  const runsDeps = { db: deps.db, enqueue: deps.enqueue, wake: () => engine.wake() };
+  const runsDeps = {
+    db: deps.db,
+    enqueue: deps.enqueue,
+    sealer: deps.sealer,
+    wake: () => engine.wake(),
+  };
   const runs = createRunsService(runsDeps);
   const webhook = createWebhookTrigger({ ...runsDeps, values: deps.values });
   const schedules = createScheduleTrigger(

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Sealer } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
 import type { ValueResolver } from '../../../platform/values/values.ts';
 import { parseDuration } from '../../../platform/durations.ts';
@@ -6,7 +7,6 @@ import type { ConnectionResolver } from '../../connections/index.ts';
 import type { NotificationSender } from '../../notifications/index.ts';
 import { ActionFailed, mask } from '../actions/action-type.ts';
 import { actionTypes } from '../actions/registry.ts';
-import { secretValues } from '../params/params.service.ts';
 import { kindOf } from '../spec/playbook-spec.ts';
 import { retryDelay, runContextOf } from './conditions.ts';
 import {
@@ -26,6 +26,8 @@ export interface ExecutorDeps {
   readonly connections: ConnectionResolver;
   readonly notify: NotificationSender;
   readonly values: ValueResolver;
+  /** Opens the run's secret parameters. */
+  readonly sealer: Sealer;
   readonly defaultActionTimeoutMs: number;
 }
 
@@ -56,12 +58,7 @@ export async function executeAction(
     `update playbook_runs set status = 'running' where id = $1 and status in ('sleeping', 'waiting')`,
     [run.id],
   );
-  const data = await runData(
-    deps.db.pool,
-    run,
-    deps.values,
-    secretValues(run.spec, run.parameters),
-  );
+  const data = await runData(deps.db.pool, run, deps.values, deps.sealer);
   const timeoutMs = action.timeout
     ? (parseDuration(action.timeout) ?? 0)
     : deps.defaultActionTimeoutMs;

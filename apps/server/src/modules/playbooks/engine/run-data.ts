@@ -1,6 +1,8 @@
 import type { Queryable } from '../../../platform/db.ts';
 import { envVar } from '../../../platform/values/env-var.ts';
 import type { ValueResolver } from '../../../platform/values/values.ts';
+import type { Sealer } from '../../../platform/crypto.ts';
+import { openSecrets } from '../params/params.service.ts';
 import { loadResource } from '../targets/resource.repository.ts';
 import { personOf, type EngineRun } from './engine.repository.ts';
 
@@ -16,7 +18,7 @@ export async function runData(
   db: Queryable,
   run: EngineRun,
   values: ValueResolver,
-  secretParams: readonly string[],
+  sealer: Sealer,
 ): Promise<RunData> {
   const resource = await loadResource(db, {
     config_id: run.configId,
@@ -24,7 +26,8 @@ export async function runData(
     check_id: run.checkId,
   });
   const env: Record<string, string> = {};
-  const secrets = [...secretParams];
+  const opened = openSecrets(run.spec, run.parameters, sealer);
+  const secrets = [...opened.secrets];
   for (const variable of run.spec.env ?? []) {
     if (!variable.name) continue;
     const reference = envVar.safeParse({ valueFrom: variable.valueFrom });
@@ -38,7 +41,7 @@ export async function runData(
   }
   return {
     variables: {
-      params: run.parameters,
+      params: opened.params,
       env,
       run: { id: run.id, created_by: run.createdBy },
       playbook: { id: run.playbookId, name: run.playbookName, namespace: run.playbookNamespace },

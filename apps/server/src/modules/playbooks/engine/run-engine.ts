@@ -10,7 +10,6 @@ import {
 import { executeAction, type ExecutorDeps } from './executor.ts';
 import { planNext } from './planner.ts';
 import { runData } from './run-data.ts';
-import { secretValues } from '../params/params.service.ts';
 
 export interface RunEngineSettings {
   /** How often due work is looked for when nothing wakes the engine. */
@@ -57,12 +56,7 @@ export function createRunEngine(deps: ExecutorDeps, settings: RunEngineSettings)
       const runs = await claimDueRuns(client, 50);
       for (const run of runs) {
         await setRunStatus(client, run.id, 'running');
-        const data = await runData(
-          client,
-          run,
-          deps.values,
-          secretValues(run.spec, run.parameters),
-        );
+        const data = await runData(client, run, deps.values, deps.sealer);
         await planNext(client, run, data.variables);
       }
     });

@@ -1,4 +1,5 @@
 import type { PlaybookParameter, PlaybookSpec, ResolvedParameter } from '@vigil/domain';
+import type { Sealer } from '../../../platform/crypto.ts';
 import type { Queryable } from '../../../platform/db.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { envDelimiters, renderTemplate } from '../../health/index.ts';
@@ -95,10 +96,39 @@ export async function checkRunParams(
   return out;
 }
 
-/** The values of secret parameters, masked in every captured output of the run. */
-export function secretValues(spec: PlaybookSpec, params: Readonly<Record<string, unknown>>) {
-  return (spec.parameters ?? [])
-    .filter((parameter) => parameter.type === 'secret')
-    .map((parameter) => params[parameter.name])
-    .filter((value): value is string => typeof value === 'string' && value !== '');
+const secretNames = (spec: PlaybookSpec) =>
+  new Set((spec.parameters ?? []).filter((p) => p.type === 'secret').map((p) => p.name));
+
+/** Secret parameters are stored sealed, so no read of the run shows them. */
+export function sealSecrets(
+  spec: PlaybookSpec,
+  params: Readonly<Record<string, ParamValue>>,
+  sealer: Sealer,
+): Record<string, ParamValue> {
+  const names = secretNames(spec);
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      names.has(name) && typeof value === 'string' ? sealer.seal(value) : value,
+    ]),
+  );
+}
+
+/** The run's parameters with secrets opened, and the secret values to mask in output. */
+export function openSecrets(
+  spec: PlaybookSpec,
+  params: Readonly<Record<string, unknown>>,
+  sealer: Sealer,
+): { params: Record<string, unknown>; secrets: string[] } {
+  const names = secretNames(spec);
+  const secrets: string[] = [];
+  const opened = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      if (!names.has(name) || typeof value !== 'string') return [name, value];
+      const plain = value.startsWith('v1.') ? sealer.open(value) : value;
+      secrets.push(plain);
+      return [name, plain];
+    }),
+  );
+  return { params: opened, secrets };
 }

@@ -59,7 +59,7 @@ const runRow = z
     playbook_id: z.string(),
     playbook_name: z.string(),
     status: z.string(),
-    parameters: z.record(z.string(), z.unknown()).nullable(),
+    parameters: z.record(z.string(), z.unknown()).nullable().transform(maskSealed),
     error: z.string().nullable(),
     config_id: z.string().nullable(),
     component_id: z.string().nullable(),
@@ -73,6 +73,18 @@ const runRow = z
     scheduled_time: iso,
   })
   .pipe(playbookRunSchema);
+
+/** A sealed secret parameter (`v1.<iv>.<tag>.<data>`) is shown masked, never sealed or open. */
+const sealed = /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/;
+function maskSealed(params: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!params) return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [
+      k,
+      typeof v === 'string' && sealed.test(v) ? '********' : v,
+    ]),
+  );
+}
 
 const runSelect = `select r.id, r.playbook_id, p.name as playbook_name, r.status, r.parameters,
   r.error, r.config_id, r.component_id, r.check_id, r.parent_id, r.created_by, r.trigger,

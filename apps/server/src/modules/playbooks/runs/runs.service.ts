@@ -6,6 +6,7 @@ import {
   type PlaybookRunStatus,
 } from '@vigil/domain';
 import { z } from 'zod';
+import type { Sealer } from '../../../platform/crypto.ts';
 import type { Database, Queryable } from '../../../platform/db.ts';
 import { creatorOf } from '../../../platform/creator.ts';
 import { parseDuration } from '../../../platform/durations.ts';
@@ -13,7 +14,7 @@ import { badRequest, conflict, DomainError, notFound } from '../../../platform/e
 import type { Actor } from '../../../platform/http/actor.ts';
 import { authorise, requireSignedIn } from '../../../platform/http/authorise.ts';
 import type { Enqueue } from '../../events/index.ts';
-import { checkRunParams } from '../params/params.service.ts';
+import { checkRunParams, sealSecrets } from '../params/params.service.ts';
 import { findPlaybook, type StoredPlaybook } from '../playbooks.repository.ts';
 import { playbookTargets } from '../targets/selector.ts';
 import { loadResource, resourceCount, type ResourceIds } from '../targets/resource.repository.ts';
@@ -31,6 +32,8 @@ import {
 export interface RunsDeps {
   readonly db: Database;
   readonly enqueue: Enqueue;
+  /** Seals secret parameters before they are stored. */
+  readonly sealer: Sealer;
   /** Tells the engine that work is due (it also polls). */
   readonly wake: () => void;
 }
@@ -46,7 +49,7 @@ export interface RunOrigin {
 
 /** Queues a run in the caller's transaction; answers its id. */
 export async function queueRun(
-  deps: Pick<RunsDeps, 'enqueue'>,
+  deps: Pick<RunsDeps, 'enqueue' | 'sealer'>,
   client: Queryable,
   playbook: StoredPlaybook,
   input: ResourceIds & { params?: Readonly<Record<string, unknown>> | undefined },
@@ -69,7 +72,7 @@ export async function queueRun(
     playbookId: playbook.id,
     spec: playbook.spec,
     status: needsApproval ? 'pending_approval' : 'pending',
-    parameters: params,
+    parameters: sealSecrets(playbook.spec, params, deps.sealer),
     request: origin.request ?? null,
     configId: resource?.kind === 'config' ? resource.id : null,
     componentId: resource?.kind === 'component' ? resource.id : null,

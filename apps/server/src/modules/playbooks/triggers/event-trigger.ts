@@ -43,7 +43,7 @@ const groupOf = (event: string) =>
  * so an event starts its runs exactly once.
  */
 export function eventTriggerConsumer(
-  deps: Pick<RunsDeps, 'enqueue' | 'wake'>,
+  deps: Pick<RunsDeps, 'enqueue' | 'sealer' | 'wake'>,
 ): TransactionalConsumer {
   return {
     name: 'playbook triggers',
