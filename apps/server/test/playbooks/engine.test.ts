@@ -118,6 +118,27 @@ actions:
     expect(Date.now() - started).toBeLessThan(4000);
   });
 
+  it('times the run out at spec.timeout: the run is timed_out and its action stopped', async () => {
+    const id = await h.playbook(
+      'run-timeout',
+      `
+timeout: 600ms
+actions:
+  - {name: long, exec: {script: 'sleep 10'}}
+  - {name: never, if: 'always()', exec: {script: echo never}}
+`,
+    );
+    const runId = await run(id);
+    expect(await h.waitFor(runId, ['timed_out', 'completed', 'failed'], 8000)).toBe('timed_out');
+    const until = Date.now() + 5000;
+    while (Date.now() < until && (await h.actions(runId))[0]?.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await h.actions(runId)).map((a) => [a.name, a.status])).toEqual([
+      ['long', 'cancelled'],
+    ]);
+  });
+
   it('sleeps through a delay given as an expression over params', async () => {
     const id = await h.playbook(
       'delayed',
