@@ -26,3 +26,5 @@ export * from './identity/identity-flow.ts';
 export * from './logs/logs.ts';
 export * from './topology/topology-api.ts';
 export * from './teams/team.ts';
+export * from './playbooks/playbook-spec.ts';
+export * from './playbooks/playbook-api.ts';

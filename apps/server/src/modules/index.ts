@@ -42,7 +42,7 @@ import {
   createNotificationsModule,
   notificationTesters,
 } from './notifications/notifications.module.ts';
-import { playbooksModule } from './playbooks/playbooks.module.ts';
+import { createPlaybooksModule } from './playbooks/playbooks.module.ts';
 import {
   createPropertiesModule,
   readLocalProperties,
@@ -163,7 +163,14 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     }),
     createTopologyModule({ db, log, connections: connections.resolve, values }),
     incidentsModule,
-    playbooksModule,
+    createPlaybooksModule({
+      db,
+      log,
+      connections: connections.resolve,
+      values,
+      enqueue: (client, queued) => enqueueLater(client, queued),
+      sealer: createSealer(settings.identity.secretKey),
+    }),
     createLogsModule({ db, log, connections: connections.resolve }),
     integrationsModule,
   ];

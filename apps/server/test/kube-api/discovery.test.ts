@@ -31,6 +31,11 @@ describe('Kubernetes-style discovery', () => {
           versions: [{ groupVersion: 'configs.flanksource.com/v1', version: 'v1' }],
           preferredVersion: { groupVersion: 'configs.flanksource.com/v1', version: 'v1' },
         },
+        {
+          name: 'mission-control.flanksource.com',
+          versions: [{ groupVersion: 'mission-control.flanksource.com/v1', version: 'v1' }],
+          preferredVersion: { groupVersion: 'mission-control.flanksource.com/v1', version: 'v1' },
+        },
       ],
     });
 

@@ -62,6 +62,9 @@ const internalTables = new Set([
   'config_summary_analysis',
   // Event changes waiting for their config item (docs/catalog-ingest.md).
   'config_change_orphans',
+  // The playbook triggers' bookkeeping, kept in step with each spec (docs/playbooks.md).
+  'playbook_schedules',
+  'playbook_event_triggers',
 ]);
 
 let database: TestDatabase;

@@ -10,6 +10,7 @@ export const searchKinds = [
   'notification',
   'config',
   'component',
+  'playbook',
 ] as const;
 export const searchKindSchema = z.enum(searchKinds);
 export type SearchKind = z.infer<typeof searchKindSchema>;

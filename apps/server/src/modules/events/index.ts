@@ -3,3 +3,4 @@ export { type PlainConsumer } from './event-consumer.ts';
 export { type QueuedEvent } from './event.ts';
 export { type NewEvent } from './event.ts';
 export { type Enqueue } from './enqueue.ts';
+export { type TransactionalConsumer } from './event-consumer.ts';

@@ -17,4 +17,6 @@ export { evaluateCel, ExpressionError, compileCel } from './expressions/cel.ts';
 export { evaluateJavascript, validateJavascript } from './expressions/javascript.ts';
 export { renderTemplate, validateTemplate } from './expressions/go-template/template.ts';
 export { selectChecks, type CheckQuery } from './canaries/check-lookup.repository.ts';
-export { envDelimiters } from './expressions/go-template/template.ts';
+export { withLastResult } from './expressions/cel-functions/contextual.ts';
+export { type RunContext, withRunContext } from './expressions/cel-functions/run-context.ts';
+export { envDelimiters, goDelimiters } from './expressions/go-template/template.ts';

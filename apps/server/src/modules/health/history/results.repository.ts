@@ -210,13 +210,16 @@ async function queueTransitions(db: Queryable, transitions: readonly Transition[
                                'last_runtime', u.time)
      from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[])
        as u(check_id, canary_id, time, status)
-     -- Only events a live notification subscribes to are queued (notifications_events_idx), so
-     -- a flapping check with nobody listening adds nothing to the queue.
+     -- Only events a live notification or playbook trigger listens to are queued, so a
+     -- flapping check with nobody listening adds nothing to the queue.
      where exists (
        select 1 from notifications n
        where n.deleted_at is null
          and n.events @> array[case when u.status = 'healthy' then 'check.passed'
                                     else 'check.failed' end]
+     ) or exists (
+       select 1 from playbook_event_triggers t
+       where t.event = case when u.status = 'healthy' then 'check.passed' else 'check.failed' end
      )
      on conflict (name, event_id) where event_id is not null do nothing`,
     [

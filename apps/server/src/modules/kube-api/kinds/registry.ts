@@ -1,10 +1,16 @@
 import { canaryKind } from './canary.kind.ts';
 import type { KubeKind } from './kube-kind.ts';
+import { playbookKind } from './playbook.kind.ts';
 import { scrapeConfigKind } from './scrape-config.kind.ts';
 import { topologyKind } from './topology.kind.ts';
 
 /** Every kind the Kubernetes-style API serves; scrape configs and playbooks join here. */
-export const kubeKinds: readonly KubeKind[] = [canaryKind, scrapeConfigKind, topologyKind];
+export const kubeKinds: readonly KubeKind[] = [
+  canaryKind,
+  scrapeConfigKind,
+  topologyKind,
+  playbookKind,
+];
 
 export function findKind(group: string, version: string, plural: string): KubeKind | undefined {
   return kubeKinds.find((k) => k.group === group && k.version === version && k.plural === plural);

@@ -2,6 +2,7 @@ import type { SearchKind } from '@vigil/domain';
 import {
   Activity,
   Bell,
+  BookOpen,
   Database,
   HeartPulse,
   Network,
@@ -46,6 +47,7 @@ export const kindLabels: Record<SearchKind, string> = {
   notification: 'Notification',
   config: 'Config',
   component: 'Component',
+  playbook: 'Playbook',
 };
 
 export const kindIcons: Record<SearchKind, LucideIcon> = {
@@ -57,4 +59,5 @@ export const kindIcons: Record<SearchKind, LucideIcon> = {
   notification: Bell,
   config: Database,
   component: Network,
+  playbook: BookOpen,
 };

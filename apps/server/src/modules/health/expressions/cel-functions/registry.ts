@@ -8,6 +8,7 @@ import { formatFunctions } from './format.ts';
 import type { CelFunctionFamily } from './function-family.ts';
 import { k8sFunctions } from './k8s.ts';
 import { mathFunctions } from './math.ts';
+import { runContextFunctions } from './run-context.ts';
 import { semverFunctions } from './semver.ts';
 import { sizeFunctions } from './sizes.ts';
 import { stringFunctions } from './strings.ts';
@@ -29,6 +30,7 @@ export const celFunctionFamilies: readonly CelFunctionFamily[] = [
   k8sFunctions,
   awsFunctions,
   contextualFunctions,
+  runContextFunctions,
 ];
 
 /**
