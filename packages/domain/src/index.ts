@@ -24,3 +24,4 @@ export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
 export * from './playbooks/playbooks.ts';
 export * from './playbooks/playbook-parameters.ts';
+export * from './search/resource-search.ts';

@@ -5,6 +5,7 @@ import { agentsRoute } from '@/features/agents/routes.tsx';
 import { catalogRoute, configsRedirectRoute } from '@/features/catalog/routes.tsx';
 import { healthRoute } from '@/features/health/routes.tsx';
 import { homeRoute } from '@/features/home/routes.tsx';
+import { playbookSettingsRoute, playbooksRoute } from '@/features/playbooks/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
 import { systemStatusRoute } from '@/features/system/routes.tsx';
 import { topologyRoute } from '@/features/topology/routes.tsx';
@@ -37,6 +38,7 @@ export const appRoutes: RouteObject[] = [
           guarded(catalogRoute),
           configsRedirectRoute,
           guarded(agentsRoute('agents')),
+          guarded(playbooksRoute),
           systemStatusRoute,
           {
             path: 'settings',
@@ -44,6 +46,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, Component: NotFoundPage },
               ...settingsRoutes.map(guarded),
+              guarded(playbookSettingsRoute),
               guarded(agentsRoute('agents')),
             ],
           },
