@@ -27,15 +27,16 @@ export function ParametersForm(props: ParametersFormProps) {
         return (
           <div key={parameter.name} className="space-y-1">
             <div className={inline ? 'flex flex-row-reverse items-center justify-end gap-2' : ''}>
-              <label htmlFor={id} className="block text-sm font-medium">
-                {label}
+              <div className="flex items-baseline gap-1">
+                <label htmlFor={id} className="block text-sm font-medium">
+                  {label}
+                </label>
                 {parameter.required === true && !inline && (
-                  <span aria-hidden="true" className="text-unhealthy">
-                    {' '}
+                  <span aria-hidden="true" className="text-sm text-unhealthy">
                     *
                   </span>
                 )}
-              </label>
+              </div>
               {!inline && <div className="h-1" />}
               <Field
                 parameter={parameter}

@@ -11,8 +11,6 @@ export function TextParameter(props: ParameterFieldProps) {
     value: props.value,
     disabled: props.disabled,
     onBlur: props.onBlur,
-    minLength: properties.minLength,
-    maxLength: properties.maxLength,
   };
   if (properties.format === 'bytes' || properties.format === 'millicores')
     return <QuantityInput {...props} format={properties.format} />;
