@@ -258,5 +258,7 @@ export const playbookRunDecisionResponseSchema = z.object({ message: z.string() 
 /** Runs page: page size and default window (spec 002 §9). */
 export const playbookRunsPageSize = 150;
 export const playbookRunsDefaultRange = '7d';
+/** Runs on a config page (spec 002 §9). */
+export const playbookRunsConfigPageSize = 200;
 /** Run detail poll while the run is live (spec 002 §9). */
 export const playbookRunPollMs = 5000;

@@ -40,7 +40,14 @@ function useDismiss(open: boolean, close: () => void) {
  * (`GET /api/playbook/list?config_id=…`), each opening the run dialog on that resource.
  * Hidden without write on playbook_runs (spec 000 §6) or when playbooks are switched off.
  */
-export function PlaybooksMenu({ target }: { target: PlaybookTarget }) {
+export function PlaybooksMenu({
+  target,
+  placement = 'below',
+}: {
+  target: PlaybookTarget;
+  /** 'above' in a footer, where a panel opening downwards would be cut off. */
+  placement?: 'above' | 'below';
+}) {
   const mayRun = usePermission(['playbook_runs'], 'write');
   const properties = usePropertiesQuery();
   const enabled = mayRun && !isAreaDisabled(properties.data ?? [], 'playbooks');
@@ -49,11 +56,20 @@ export function PlaybooksMenu({ target }: { target: PlaybookTarget }) {
   const close = useCallback(() => setOpen(false), []);
   const ref = useDismiss(open, close);
   const panelId = useId();
-  const playbooks = usePlaybooksQuery(target, { enabled });
+  // Asked when first opened: a detail screen should not pay for a menu nobody opens.
+  const [asked, setAsked] = useState(false);
+  const playbooks = usePlaybooksQuery(target, { enabled: enabled && asked });
   if (!enabled) return null;
   return (
     <div ref={ref} className="relative">
-      <Button aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <Button
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          setAsked(true);
+          setOpen(!open);
+        }}
+      >
         <PlayCircle aria-hidden="true" className="size-4" />
         Playbooks
         <ChevronDown aria-hidden="true" className="size-3.5" />
@@ -61,9 +77,14 @@ export function PlaybooksMenu({ target }: { target: PlaybookTarget }) {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-20 mt-1 max-h-80 w-72 space-y-0.5 overflow-auto rounded-md border border-border bg-surface p-1.5 shadow-lg"
+        className={cx(
+          'absolute right-0 z-20 max-h-80 w-72 space-y-0.5 overflow-auto rounded-md border border-border bg-surface p-1.5 shadow-lg',
+          placement === 'above' ? 'bottom-full mb-1' : 'mt-1',
+        )}
       >
-        {playbooks.isPending && <p className="px-2 py-1.5 text-sm text-fg-muted">Loading…</p>}
+        {playbooks.isPending && asked && (
+          <p className="px-2 py-1.5 text-sm text-fg-muted">Loading…</p>
+        )}
         {playbooks.isError && (
           <p role="alert" className="px-2 py-1.5 text-sm text-unhealthy">
             {playbooks.error.message}
