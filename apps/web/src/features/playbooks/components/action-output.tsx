@@ -1,8 +1,15 @@
 import type { PlaybookArtifact, PlaybookRunAction } from '@vigil/domain';
 import { FileDown } from 'lucide-react';
+import { cx } from '@/ui/class-names.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { otherResult, outputSections, safeLink } from '../model/run-logs.ts';
 import { RunStatusBadge } from './run-status-badge.tsx';
+
+// stderr often carries warnings, not failures: orange; an action's error is red.
+const streamTones: Record<string, string> = {
+  error: 'border-unhealthy/40 text-unhealthy',
+  stderr: 'border-warning/40 text-warning',
+};
 
 const sectionTitles: Record<string, string> = {
   error: 'Error',
@@ -63,11 +70,10 @@ export function ActionOutput({
         <section key={key} aria-label={sectionTitles[key]} className="space-y-1">
           <h3 className="text-xs font-semibold text-fg-muted uppercase">{sectionTitles[key]}</h3>
           <pre
-            className={
-              key === 'error' || key === 'stderr'
-                ? 'max-h-96 overflow-auto rounded-md border border-unhealthy/40 bg-surface-muted p-3 font-mono text-xs whitespace-pre-wrap text-unhealthy'
-                : 'max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs whitespace-pre-wrap'
-            }
+            className={cx(
+              'max-h-96 overflow-auto rounded-md border bg-surface-muted p-3 font-mono text-xs whitespace-pre-wrap',
+              streamTones[key] ?? 'border-border',
+            )}
           >
             {text}
           </pre>

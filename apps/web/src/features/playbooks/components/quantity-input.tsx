@@ -54,17 +54,19 @@ export function QuantityInput(props: ParameterFieldProps & { format: 'bytes' | '
         }
         className={cx(inputClassName, 'max-w-40')}
       />
-      <select
-        aria-label={`${props.label} unit`}
-        value={unit}
-        disabled={props.disabled}
-        onChange={(event) => amount !== '' && props.onChange(`${amount}${event.target.value}`)}
-        className={cx(inputClassName, 'w-20')}
-      >
-        {byteUnits.map((option) => (
-          <option key={option}>{option}</option>
-        ))}
-      </select>
+      <div className="w-24">
+        <select
+          aria-label={`${props.label} unit`}
+          value={unit}
+          disabled={props.disabled}
+          onChange={(event) => amount !== '' && props.onChange(`${amount}${event.target.value}`)}
+          className={inputClassName}
+        >
+          {byteUnits.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

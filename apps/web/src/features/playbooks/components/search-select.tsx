@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { cx } from '@/ui/class-names.ts';
 import { inputClassName } from '@/ui/form-field.tsx';
 
 export interface SearchOption {
@@ -37,35 +36,39 @@ export function SearchSelect(props: SearchSelectProps) {
   const known = props.options.some((option) => option.id === props.value);
   return (
     <div className="flex gap-2">
-      <input
-        type="search"
-        aria-label={`Search ${props.label}`}
-        placeholder="Search…"
-        value={text}
-        disabled={props.disabled}
-        onChange={(event) => setText(event.target.value)}
-        className={cx(inputClassName, 'w-40 shrink-0')}
-      />
-      <select
-        id={props.id}
-        value={props.value}
-        disabled={props.disabled}
-        aria-invalid={props.invalid}
-        aria-describedby={props.describedBy}
-        aria-required={props.required}
-        aria-busy={props.loading}
-        onBlur={props.onBlur}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={cx(inputClassName, 'min-w-0 flex-1')}
-      >
-        <option value="">{props.loading ? 'Loading…' : 'Select…'}</option>
-        {!known && props.value !== '' && <option value={props.value}>{props.value}</option>}
-        {props.options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.detail ? `${option.name} (${option.detail})` : option.name}
-          </option>
-        ))}
-      </select>
+      <div className="w-40 shrink-0">
+        <input
+          type="search"
+          aria-label={`Search ${props.label}`}
+          placeholder="Search…"
+          value={text}
+          disabled={props.disabled}
+          onChange={(event) => setText(event.target.value)}
+          className={inputClassName}
+        />
+      </div>
+      <div className="min-w-0 flex-1">
+        <select
+          id={props.id}
+          value={props.value}
+          disabled={props.disabled}
+          aria-invalid={props.invalid}
+          aria-describedby={props.describedBy}
+          aria-required={props.required}
+          aria-busy={props.loading}
+          onBlur={props.onBlur}
+          onChange={(event) => props.onChange(event.target.value)}
+          className={inputClassName}
+        >
+          <option value="">{props.loading ? 'Loading…' : 'Select…'}</option>
+          {!known && props.value !== '' && <option value={props.value}>{props.value}</option>}
+          {props.options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.detail ? `${option.name} (${option.detail})` : option.name}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }

@@ -136,6 +136,15 @@ function LoadedRun({ run, actions }: { run: PlaybookRun; actions: PlaybookRunAct
                 {run.error}
               </pre>
             </article>
+          ) : actions.length === 0 ? (
+            <EmptyState
+              title="No output yet"
+              description={
+                run.status === 'pending_approval'
+                  ? 'The actions start once the run is approved.'
+                  : "Each action's logs and result appear here as it runs."
+              }
+            />
           ) : action === undefined ? (
             <EmptyState
               title="No action selected"

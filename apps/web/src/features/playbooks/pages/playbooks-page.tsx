@@ -20,6 +20,11 @@ const headerLink = cx(
   focusRing,
 );
 
+const primaryLink = cx(
+  'inline-flex h-9 items-center gap-2 rounded-md bg-accent px-3 text-sm font-medium text-accent-fg hover:bg-accent-hover',
+  focusRing,
+);
+
 /** /playbooks: cards by category (default 'Other') with History, Run, edit and delete (spec 002 §2). */
 export function PlaybooksPage() {
   usePageTitle('Playbooks');
@@ -42,13 +47,7 @@ export function PlaybooksPage() {
             Runs
           </Link>
           {mayEdit && (
-            <Link
-              to="/settings/playbooks/new"
-              className={cx(
-                headerLink,
-                'border-transparent bg-accent text-accent-fg hover:bg-accent-hover',
-              )}
-            >
+            <Link to="/settings/playbooks/new" className={primaryLink}>
               <Plus aria-hidden="true" className="size-4" />
               Add Playbook
             </Link>
