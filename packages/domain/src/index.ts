@@ -22,6 +22,7 @@ export * from './search/search.ts';
 export * from './catalog/catalog-since.ts';
 export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
+export * from './playbooks/playbook-spec.ts';
+export * from './playbooks/playbook-api.ts';
 export * from './playbooks/playbooks.ts';
 export * from './playbooks/playbook-parameters.ts';
-export * from './search/resource-search.ts';

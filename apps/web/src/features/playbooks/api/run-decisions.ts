@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { playbookRunDecisionResponseSchema } from '@vigil/domain';
+import { playbookRunStatusSchema } from '@vigil/domain';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/http.ts';
 import { invalidateRuns } from './playbook-keys.ts';
 
@@ -12,15 +13,15 @@ const done: Record<RunDecision, string> = {
   cancel: 'Playbook run cancelled',
 };
 
-/** `POST /api/playbook/run/{approve|reject|cancel}/{run_id}`; the decider is the session's user. */
+/** `POST /api/playbook/run/{id}/{approve|reject|cancel}`; the decider is the session's user. */
 export function useRunDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, runId }: { decision: RunDecision; runId: string }) =>
       apiRequest(
         'playbook',
-        `/run/${decision}/${encodeURIComponent(runId)}`,
-        playbookRunDecisionResponseSchema,
+        `/run/${encodeURIComponent(runId)}/${decision}`,
+        z.object({ status: playbookRunStatusSchema }),
         { method: 'POST', body: {} },
       ),
     onSuccess: async (_answer, { decision }) => {

@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   liveRunStatuses,
-  playbookApprovalSchema,
-  playbookArtifactSchema,
-  playbookRunActionSchema,
+  playbookApprovalRowSchema,
+  playbookRunActionRowSchema,
   playbookRunPollMs,
-  playbookRunSchema,
-  type PlaybookRun,
+  playbookRunRowSchema,
+  type PlaybookRunRow,
 } from '@vigil/domain';
 import { apiRequest } from '@/lib/http.ts';
 import { playbookKeys } from './playbook-keys.ts';
@@ -16,7 +15,7 @@ const runSelect =
   '*,created_by(id,name),playbook:playbooks(id,name,title,icon,spec),' +
   'config:config_items(id,name,type),component:components(id,name,type,icon),check:checks(id,name,type,icon)';
 
-function isLive(run: PlaybookRun | null | undefined): boolean {
+export function isLiveRun(run: PlaybookRunRow | null | undefined): boolean {
   return run !== null && run !== undefined && liveRunStatuses.includes(run.status);
 }
 
@@ -26,11 +25,11 @@ export function useRunDetailQuery(id: string) {
     queryKey: playbookKeys.run(id),
     queryFn: async ({ signal }) => {
       const [runs, actions] = await Promise.all([
-        apiRequest('db', '/playbook_runs', z.array(playbookRunSchema), {
+        apiRequest('db', '/playbook_runs', z.array(playbookRunRowSchema), {
           query: { id: `eq.${id}`, select: runSelect },
           signal,
         }),
-        apiRequest('db', '/playbook_run_actions', z.array(playbookRunActionSchema), {
+        apiRequest('db', '/playbook_run_actions', z.array(playbookRunActionRowSchema), {
           query: { playbook_run_id: `eq.${id}`, select: '*', order: 'scheduled_time.asc' },
           signal,
         }),
@@ -38,17 +37,17 @@ export function useRunDetailQuery(id: string) {
       const run = runs[0];
       return run === undefined ? null : { run, actions };
     },
-    refetchInterval: (query) => (isLive(query.state.data?.run) ? playbookRunPollMs : false),
+    refetchInterval: (query) => (isLiveRun(query.state.data?.run) ? playbookRunPollMs : false),
     meta: { toast: false },
   });
 }
 
-/** Decisions on a run that waits for approval; a missing table must not hide the run. */
+/** Decisions on a run that waits for approval; their failure must not hide the run. */
 export function useRunApprovalsQuery(runId: string, live: boolean) {
   return useQuery({
     queryKey: [...playbookKeys.run(runId), 'approvals'],
     queryFn: ({ signal }) =>
-      apiRequest('db', '/playbook_approvals', z.array(playbookApprovalSchema), {
+      apiRequest('db', '/playbook_approvals', z.array(playbookApprovalRowSchema), {
         query: {
           run_id: `eq.${runId}`,
           select: '*,person:people(id,name),team:teams(id,name)',
@@ -57,23 +56,6 @@ export function useRunApprovalsQuery(runId: string, live: boolean) {
         signal,
       }),
     refetchInterval: live ? playbookRunPollMs : false,
-    meta: { toast: false },
-  });
-}
-
-/** Files the run's actions produced, by action id. */
-export function useRunArtifactsQuery(actionIds: readonly string[]) {
-  return useQuery({
-    queryKey: [...playbookKeys.runs(), 'artifacts', actionIds],
-    queryFn: ({ signal }) =>
-      apiRequest('db', '/artifacts', z.array(playbookArtifactSchema), {
-        query: {
-          playbook_run_action_id: `in.(${actionIds.join(',')})`,
-          select: 'id,playbook_run_action_id,path,filename,content_type,size,created_at',
-        },
-        signal,
-      }),
-    enabled: actionIds.length > 0,
     meta: { toast: false },
   });
 }

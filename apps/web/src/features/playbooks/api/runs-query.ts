@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { parseTimeRange, playbookRunSchema, type PlaybookRunStatus } from '@vigil/domain';
+import { parseTimeRange, playbookRunRowSchema, type PlaybookRunStatus } from '@vigil/domain';
 import { apiList } from '@/lib/http.ts';
 import { playbookKeys } from './playbook-keys.ts';
 
@@ -16,7 +16,7 @@ export interface RunsFilters {
 
 /** What a runs table shows of a run and the names it needs. */
 export const runListSelect =
-  'id,playbook_id,status,created_at,start_time,end_time,scheduled_time,error,parameters,' +
+  'id,playbook_id,status,created_at,start_time,end_time,scheduled_time,error,parameters,trigger,' +
   'config_id,component_id,check_id,created_by(id,name),playbook:playbooks(id,name,title,icon),' +
   'config:config_items(id,name,type),component:components(id,name,type,icon),check:checks(id,name,type,icon)';
 
@@ -27,7 +27,7 @@ export function useRunsQuery(filters: RunsFilters) {
     queryFn: ({ signal }) => {
       const window = parseTimeRange(filters.timeRange) ?? parseTimeRange('7d') ?? 0;
       const since = new Date(Date.now() - window).toISOString();
-      return apiList('db', '/playbook_runs', playbookRunSchema, {
+      return apiList('db', '/playbook_runs', playbookRunRowSchema, {
         query: {
           select: runListSelect,
           order: 'created_at.desc',

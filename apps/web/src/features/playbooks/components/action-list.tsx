@@ -1,4 +1,4 @@
-import type { PlaybookRun, PlaybookRunAction } from '@vigil/domain';
+import type { PlaybookRunActionRow, PlaybookRunRow } from '@vigil/domain';
 import { CircleAlert } from 'lucide-react';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { RelativeTime } from '@/ui/relative-time.tsx';
@@ -7,8 +7,8 @@ import { hasInitializationStep, initializationStepId } from '../model/run-logs.t
 import { RunStatusBadge } from './run-status-badge.tsx';
 
 export interface ActionListProps {
-  run: PlaybookRun;
-  actions: readonly PlaybookRunAction[];
+  run: PlaybookRunRow;
+  actions: readonly PlaybookRunActionRow[];
   selected: string | undefined;
   onSelect: (id: string) => void;
 }

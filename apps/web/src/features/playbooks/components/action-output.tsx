@@ -1,4 +1,4 @@
-import type { PlaybookArtifact, PlaybookRunAction } from '@vigil/domain';
+import type { PlaybookArtifact, PlaybookRunActionRow } from '@vigil/domain';
 import { FileDown } from 'lucide-react';
 import { cx } from '@/ui/class-names.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
@@ -40,13 +40,18 @@ function ResultValue({ value }: { value: unknown }) {
 }
 
 /** One action's output: its error, logs, stdout and stderr, other result keys and artifacts. */
-export function ActionOutput({
-  action,
-  artifacts,
-}: {
-  action: PlaybookRunAction;
-  artifacts: readonly PlaybookArtifact[];
-}) {
+function downloadArtifact(artifact: PlaybookArtifact) {
+  const blob = new Blob([artifact.content ?? ''], { type: 'application/octet-stream' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = artifact.path.split('/').at(-1) ?? 'artifact';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function ActionOutput({ action }: { action: PlaybookRunActionRow }) {
+  const artifacts = action.result?.artifacts ?? [];
   const sections = outputSections(action);
   const rest = Object.entries(otherResult(action));
   const empty = sections.length === 0 && rest.length === 0 && artifacts.length === 0;
@@ -99,17 +104,17 @@ export function ActionOutput({
           <h3 className="text-xs font-semibold text-fg-muted uppercase">Artifacts</h3>
           <ul className="divide-y divide-border rounded-md border border-border text-sm">
             {artifacts.map((artifact) => (
-              <li key={artifact.id} className="flex items-center justify-between gap-2 px-3 py-2">
-                <a
-                  href={`/api/artifacts/download/${artifact.id}`}
-                  className="flex items-center gap-2 text-accent hover:underline"
+              <li key={artifact.path} className="flex items-center justify-between gap-2 px-3 py-2">
+                <button
+                  type="button"
+                  onClick={() => downloadArtifact(artifact)}
+                  disabled={artifact.content === null || artifact.content === undefined}
+                  className="flex items-center gap-2 text-accent hover:underline disabled:text-fg-muted disabled:no-underline"
                 >
                   <FileDown aria-hidden="true" className="size-4" />
-                  {artifact.filename ?? artifact.path}
-                </a>
-                <span className="text-xs text-fg-muted">
-                  {[artifact.content_type, formatSize(artifact.size)].filter(Boolean).join(' · ')}
-                </span>
+                  {artifact.path}
+                </button>
+                <span className="text-xs text-fg-muted">{formatSize(artifact.size)}</span>
               </li>
             ))}
           </ul>

@@ -1,24 +1,24 @@
-import type { PlaybookApproval, PlaybookSpec } from '@vigil/domain';
+import type { PlaybookApprovalRow, PlaybookSpecView } from '@vigil/domain';
 import { Check, ShieldQuestion, X } from 'lucide-react';
 import { Button } from '@/ui/button.tsx';
 import { RelativeTime } from '@/ui/relative-time.tsx';
 import type { RunDecision } from '../api/run-decisions.ts';
 
 export interface ApprovalPanelProps {
-  spec: PlaybookSpec | undefined;
-  approvals: readonly PlaybookApproval[];
+  spec: PlaybookSpecView | null | undefined;
+  approvals: readonly PlaybookApprovalRow[];
   waiting: boolean;
   mayDecide: boolean;
   pending: boolean;
   onDecide: (decision: RunDecision) => void;
 }
 
-function approverText(spec: PlaybookSpec | undefined): string {
+function approverText(spec: PlaybookSpecView | null | undefined): string {
   const approval = spec?.approval;
   if (approval === undefined) return '';
   const who = [
-    ...approval.approvers.people,
-    ...approval.approvers.teams.map((team) => `team ${team}`),
+    ...(approval.approvers?.people ?? []),
+    ...(approval.approvers?.teams ?? []).map((team) => `team ${team}`),
   ];
   if (who.length === 0) return '';
   const rule = approval.type === 'all' ? 'All of' : 'Any of';

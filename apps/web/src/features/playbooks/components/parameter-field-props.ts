@@ -1,8 +1,8 @@
-import type { PlaybookParameter } from '@vigil/domain';
+import type { ResolvedParameter } from '@vigil/domain';
 
 /** What every parameter field gets; the value is always the string the run request sends. */
 export interface ParameterFieldProps {
-  parameter: PlaybookParameter;
+  parameter: ResolvedParameter;
   id: string;
   label: string;
   value: string;
@@ -18,6 +18,6 @@ export function describedBy(props: ParameterFieldProps) {
     id: props.id,
     'aria-invalid': props.error !== undefined,
     'aria-describedby': props.error === undefined ? undefined : `${props.id}-error`,
-    'aria-required': props.parameter.required === true,
+    'aria-required': props.parameter.required,
   };
 }

@@ -1,9 +1,9 @@
-import type { PlaybookParameter } from '@vigil/domain';
+import type { ResolvedParameter } from '@vigil/domain';
 import { labelOf, type ParamValues } from '../model/param-values.ts';
-import { parameterFields } from './parameter-fields.ts';
+import { parameterFieldFor } from './parameter-fields.ts';
 
 export interface ParametersFormProps {
-  parameters: readonly PlaybookParameter[];
+  parameters: readonly ResolvedParameter[];
   values: ParamValues;
   /** Messages to show now, by parameter name (client problems of touched fields, server's). */
   errors: Readonly<Record<string, string>>;
@@ -19,7 +19,7 @@ export function ParametersForm(props: ParametersFormProps) {
   return (
     <div className="space-y-4">
       {props.parameters.map((parameter) => {
-        const Field = parameterFields[parameter.type];
+        const Field = parameterFieldFor(parameter.type);
         const id = fieldId(parameter.name);
         const label = labelOf(parameter);
         const error = props.errors[parameter.name];
@@ -31,7 +31,7 @@ export function ParametersForm(props: ParametersFormProps) {
                 <label htmlFor={id} className="block text-sm font-medium">
                   {label}
                 </label>
-                {parameter.required === true && !inline && (
+                {parameter.required && !inline && (
                   <span aria-hidden="true" className="text-sm text-unhealthy">
                     *
                   </span>

@@ -1,4 +1,5 @@
 import { Dialog } from '@/ui/dialog.tsx';
+import { asFormValue } from '../model/param-values.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 
 /** The parameters a run was started with (spec 002 §2, 'Params'). */
@@ -6,7 +7,7 @@ export function ParamsDialog({
   parameters,
   onClose,
 }: {
-  parameters: Readonly<Record<string, string>>;
+  parameters: Readonly<Record<string, unknown>>;
   onClose: () => void;
 }) {
   const entries = Object.entries(parameters);
@@ -19,7 +20,9 @@ export function ParamsDialog({
           {entries.map(([name, value]) => (
             <div key={name} className="contents">
               <dt className="font-medium text-fg-muted">{name}</dt>
-              <dd className="min-w-0 font-mono text-xs break-all whitespace-pre-wrap">{value}</dd>
+              <dd className="min-w-0 font-mono text-xs break-all whitespace-pre-wrap">
+                {asFormValue(value)}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,5 @@
-import type { PlaybookListItem } from '@vigil/domain';
+import type { PlaybookRow } from '@vigil/domain';
+import type { RunStats } from '../api/playbooks-query.ts';
 import { History, Pencil, Play, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/ui/button.tsx';
@@ -8,7 +9,9 @@ import { displayName } from '../model/categories.ts';
 import { PlaybookIcon } from './playbook-icon.tsx';
 
 export interface PlaybookCardProps {
-  playbook: PlaybookListItem;
+  playbook: PlaybookRow;
+  /** Runs of the last 30 days; undefined while unknown. */
+  stats: RunStats | undefined;
   mayRun: boolean;
   mayEdit: boolean;
   onRun: () => void;
@@ -20,13 +23,20 @@ const linkButton = cx(
   focusRing,
 );
 
-function runCountText(count: number | null | undefined): string {
-  if (count === null || count === undefined) return '';
-  return count === 1 ? '1 run' : `${count} runs`;
+function runCountText(stats: RunStats | undefined): string {
+  if (stats === undefined) return '';
+  return `${stats.count === 1 ? '1 run' : `${stats.count} runs`} in 30 days`;
 }
 
 /** A playbook: what it does and how often it ran, with History, Run, Edit and Delete. */
-export function PlaybookCard({ playbook, mayRun, mayEdit, onRun, onDelete }: PlaybookCardProps) {
+export function PlaybookCard({
+  playbook,
+  stats,
+  mayRun,
+  mayEdit,
+  onRun,
+  onDelete,
+}: PlaybookCardProps) {
   const name = displayName(playbook);
   const description = playbook.description ?? playbook.spec.description ?? '';
   return (
@@ -40,11 +50,11 @@ export function PlaybookCard({ playbook, mayRun, mayEdit, onRun, onDelete }: Pla
             {name}
           </h3>
           <p className="text-xs text-fg-muted">
-            {runCountText(playbook.run_count)}
-            {playbook.last_run && (
+            {runCountText(stats)}
+            {stats?.last !== undefined && (
               <>
-                {playbook.run_count !== null && playbook.run_count !== undefined && ' · last '}
-                <RelativeTime value={playbook.last_run} />
+                {' · last '}
+                <RelativeTime value={stats.last} />
               </>
             )}
           </p>

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import { renderRoutes } from '@/testing/render-routes.tsx';
 import { disableFlag, sessionHandlers, type SessionFixture } from '@/testing/session-handlers.ts';
-import { deployments, ids, restartPlaybook, scalePlaybook } from '../pages/playbook-fixtures.ts';
+import {
+  deployments,
+  ids,
+  restartPlaybook,
+  scalePlaybook,
+  summaryOf,
+} from '../pages/playbook-fixtures.ts';
 import '../pages/playbook-test-setup.ts';
 import { usePropertiesQuery, useSession } from '@/lib/session/session-queries.ts';
 import { PlaybooksMenu } from './playbooks-menu.tsx';
@@ -25,11 +31,16 @@ function renderMenu(session: SessionFixture = {}) {
   server.use(
     http.get('/api/playbook/list', ({ request }) => {
       listQueries.push(new URL(request.url).search);
-      return HttpResponse.json([restartPlaybook, scalePlaybook]);
+      return HttpResponse.json([restartPlaybook, scalePlaybook].map(summaryOf));
     }),
-    http.post('/api/resources/search', () => HttpResponse.json({ configs: deployments })),
+    http.get('/api/db/config_items', () => HttpResponse.json(deployments)),
+    http.get('/api/db/playbooks', () => HttpResponse.json([scalePlaybook])),
     http.post(`/api/playbook/${ids.scale}/params`, () =>
-      HttpResponse.json({ params: [{ name: 'replicas', label: 'Replicas', default: '2' }] }),
+      HttpResponse.json({
+        params: [
+          { name: 'replicas', label: 'Replicas', type: 'text', required: false, default: 2 },
+        ],
+      }),
     ),
     http.post('/api/playbook/run', async ({ request }) => {
       runs.push(await request.json());

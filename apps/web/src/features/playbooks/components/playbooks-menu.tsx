@@ -5,7 +5,8 @@ import { isAreaDisabled } from '@/lib/session/feature-flags.ts';
 import { usePermission } from '@/lib/session/use-permission.ts';
 import { Button } from '@/ui/button.tsx';
 import { cx, focusRing } from '@/ui/class-names.ts';
-import type { PlaybookListItem } from '@vigil/domain';
+import type { playbookSummarySchema } from '@vigil/domain';
+import type { z } from 'zod';
 import type { PlaybookTarget } from '../api/playbook-keys.ts';
 import { usePlaybooksQuery } from '../api/playbooks-query.ts';
 import { displayName } from '../model/categories.ts';
@@ -52,7 +53,9 @@ export function PlaybooksMenu({
   const properties = usePropertiesQuery();
   const enabled = mayRun && !isAreaDisabled(properties.data ?? [], 'playbooks');
   const [open, setOpen] = useState(false);
-  const [running, setRunning] = useState<PlaybookListItem | undefined>(undefined);
+  const [running, setRunning] = useState<z.infer<typeof playbookSummarySchema> | undefined>(
+    undefined,
+  );
   const close = useCallback(() => setOpen(false), []);
   const ref = useDismiss(open, close);
   const panelId = useId();
@@ -103,7 +106,7 @@ export function PlaybooksMenu({
               setRunning(playbook);
             }}
           >
-            <PlaybookIcon name={playbook.icon ?? playbook.spec.icon} />
+            <PlaybookIcon name={playbook.icon} />
             <span className="truncate">{displayName(playbook)}</span>
           </button>
         ))}

@@ -1,14 +1,14 @@
-import type { PlaybookSpec } from '@vigil/domain';
+import type { PlaybookSpecView } from '@vigil/domain';
 import { useState } from 'react';
 import { SegmentedControl } from '@/ui/segmented-control.tsx';
 import type { PlaybookTarget } from '../api/playbook-keys.ts';
-import { useResourceSearchQuery } from '../api/resource-search-query.ts';
+import { useResourceOptionsQuery } from '../api/resource-options-query.ts';
 import { targetLabels, type TargetKind } from '../model/target.ts';
 import { SearchSelect } from './search-select.tsx';
 
 export interface ResourcePickerProps {
   playbookId: string;
-  spec: PlaybookSpec;
+  spec: PlaybookSpecView;
   kinds: readonly TargetKind[];
   target: PlaybookTarget | undefined;
   onChange: (target: PlaybookTarget | undefined) => void;
@@ -20,7 +20,7 @@ export function ResourcePicker(props: ResourcePickerProps) {
   const [chosenKind, setKind] = useState<TargetKind | undefined>(props.target?.kind);
   const kind = chosenKind ?? props.kinds[0] ?? 'config';
   const [search, setSearch] = useState('');
-  const results = useResourceSearchQuery(props.playbookId, props.spec, kind, search);
+  const results = useResourceOptionsQuery(props.playbookId, props.spec, kind, search);
   const label = targetLabels[kind];
   return (
     <div className="space-y-2">
@@ -44,7 +44,7 @@ export function ResourcePicker(props: ResourcePickerProps) {
         value={props.target?.kind === kind ? props.target.id : ''}
         options={(results.data ?? []).map((resource) => ({
           id: resource.id,
-          name: resource.name,
+          name: resource.name ?? resource.id,
           detail: resource.type,
         }))}
         loading={results.isFetching}

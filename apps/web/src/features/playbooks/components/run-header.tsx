@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isFinalRunStatus, type PlaybookRun, type PlaybookRunAction } from '@vigil/domain';
+import { finishedRunStatuses, type PlaybookRunRow, type PlaybookRunActionRow } from '@vigil/domain';
 import { Ban, Download, ListTree, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,8 +13,8 @@ import { RunResource } from './run-resource.tsx';
 import { RunStatusBadge } from './run-status-badge.tsx';
 
 export interface RunHeaderProps {
-  run: PlaybookRun;
-  actions: readonly PlaybookRunAction[];
+  run: PlaybookRunRow;
+  actions: readonly PlaybookRunActionRow[];
   mayRun: boolean;
   cancelling: boolean;
   onParams: () => void;
@@ -22,7 +22,7 @@ export interface RunHeaderProps {
   onCancel: () => void;
 }
 
-function downloadLogs(run: PlaybookRun, actions: readonly PlaybookRunAction[]) {
+function downloadLogs(run: PlaybookRunRow, actions: readonly PlaybookRunActionRow[]) {
   try {
     const blob = new Blob([runLogText(run, actions)], { type: 'text/plain' });
     const url = URL.createObjectURL(blob);
@@ -96,7 +96,7 @@ export function RunHeader({
               Re-run playbook
             </Button>
           )}
-          {mayRun && !isFinalRunStatus(run.status) && (
+          {mayRun && !finishedRunStatuses.includes(run.status) && (
             <Button variant="danger" disabled={cancelling} onClick={onCancel}>
               <Ban aria-hidden="true" className="size-4" />
               {cancelling ? 'Cancelling...' : 'Cancel run'}

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
 import {
@@ -26,11 +26,7 @@ const lookups = [
   http.get('/api/db/component_names', () =>
     HttpResponse.json([{ id: ids.component, name: 'payments', type: 'Service' }]),
   ),
-  http.get('/api/db/config_items', () =>
-    HttpResponse.json([
-      { id: ids.deployment, name: 'payments-api', type: 'Kubernetes::Deployment' },
-    ]),
-  ),
+  http.get('/api/db/config_items', () => HttpResponse.json(deployments)),
   http.get('/api/db/checks', () =>
     HttpResponse.json([{ id: ids.check, name: 'payments-health', type: 'http' }]),
   ),
@@ -39,18 +35,17 @@ const lookups = [
 async function openDialog(
   playbook: typeof restartPlaybook,
   params: (body: unknown) => Response,
-  extra: Parameters<typeof renderPlaybookRoute>[2]['handlers'] = [],
+  extra: RequestHandler[] = [],
 ) {
   const paramCalls = recorder();
   const runs = recorder();
   const rendered = renderPlaybookRoute(server, '/playbooks', {
     handlers: [
-      ...(extra ?? []),
-      http.get('/api/playbook/list', () => HttpResponse.json([playbook])),
+      ...extra,
+      http.get('/api/db/playbooks', () => HttpResponse.json([playbook])),
+      http.get('/api/db/playbook_runs', () => HttpResponse.json([])),
       paramCalls.post(`/api/playbook/${playbook.id}/params`, params),
       ...lookups,
-      http.post('/api/resources/search', () => HttpResponse.json({ configs: deployments })),
-      http.get('/api/db/playbook_runs', () => HttpResponse.json([])),
       http.get('/api/db/playbook_run_actions', () => HttpResponse.json([])),
     ],
   });
@@ -89,7 +84,9 @@ describe('Run Playbook dialog', () => {
     const name = form.getByLabelText('Deployment name');
     await user.type(name, 'Payments_API');
     expect(
-      form.getByText("Must be lowercase alphanumeric segments joined by '-' and '.' (DNS-1123)"),
+      form.getByText(
+        "Must consist of lowercase alphanumeric characters, '-' or '.', and start and end with an alphanumeric character",
+      ),
     ).toBeInTheDocument();
     await user.clear(name);
     expect(form.getByText('This field is required')).toBeInTheDocument();
@@ -163,8 +160,8 @@ describe('Run Playbook dialog', () => {
       const name = config === ids.deployment ? 'payments-api' : 'checkout-web';
       return HttpResponse.json({
         params: [
-          { name: 'deployment', label: 'Deployment', default: name },
-          { name: 'note', label: 'Note' },
+          { name: 'deployment', label: 'Deployment', type: 'text', required: true, default: name },
+          { name: 'note', label: 'Note', type: 'text', required: false },
         ],
       });
     });

@@ -1,4 +1,4 @@
-import type { PlaybookSpec } from '@vigil/domain';
+import type { PlaybookSpecView } from '@vigil/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,9 +8,10 @@ import { markServerErrors } from '@/ui/server-field-errors.ts';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { targetFields, type PlaybookTarget } from '../api/playbook-keys.ts';
 import { usePlaybookParamsQuery } from '../api/playbook-params-query.ts';
+import { usePlaybookRowQuery } from '../api/playbooks-query.ts';
 import { useRunPlaybook } from '../api/run-playbook.ts';
 import { displayName } from '../model/categories.ts';
-import { mergeValues, problemsOf, type ParamValues } from '../model/param-values.ts';
+import { mergeValues, problemsOf, requestParams, type ParamValues } from '../model/param-values.ts';
 import { targetKinds } from '../model/target.ts';
 import { ParametersForm } from './parameters-form.tsx';
 import { ResourcePicker } from './resource-picker.tsx';
@@ -19,7 +20,8 @@ export interface RunnablePlaybook {
   id: string;
   name: string;
   title?: string | null;
-  spec: PlaybookSpec;
+  /** Without it (a menu's list item) the dialog reads the spec for the resource picker. */
+  spec?: PlaybookSpecView | null | undefined;
 }
 
 export interface RunPlaybookDialogProps {
@@ -27,7 +29,7 @@ export interface RunPlaybookDialogProps {
   /** The resource the dialog was opened on; the picker starts there. */
   target?: PlaybookTarget | undefined;
   /** A re-run starts from the earlier run's values. */
-  initialParams?: ParamValues | undefined;
+  initialParams?: Readonly<Record<string, unknown>> | null | undefined;
   onClose: () => void;
 }
 
@@ -41,10 +43,17 @@ export function RunPlaybookDialog({
   onClose,
 }: RunPlaybookDialogProps) {
   const navigate = useNavigate();
-  const kinds = targetKinds(playbook.spec);
+  const row = usePlaybookRowQuery(
+    playbook.id,
+    playbook.spec === undefined || playbook.spec === null,
+  );
+  const spec = playbook.spec ?? row.data?.spec;
+  const kinds = spec === undefined ? [] : targetKinds(spec);
   const [target, setTarget] = useState<PlaybookTarget | undefined>(opened);
   const needsTarget = kinds.length > 0;
-  const ready = !needsTarget || target !== undefined;
+  // Opened on a resource, the parameters need not wait for the spec.
+  const ready =
+    (spec !== undefined || opened !== undefined) && (!needsTarget || target !== undefined);
   const params = usePlaybookParamsQuery(playbook.id, target, ready);
   const parameters = ready ? (params.data ?? []) : [];
   const [values, setValues] = useState<ParamValues>({});
@@ -83,7 +92,7 @@ export function RunPlaybookDialog({
 
   const submit = () => {
     run.mutate(
-      { id: playbook.id, ...targetFields(target), params: values },
+      { id: playbook.id, ...targetFields(target), params: requestParams(parameters, values) },
       {
         onSuccess: (answer) => {
           onClose();
@@ -111,7 +120,7 @@ export function RunPlaybookDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={title === '' ? 'Run Playbook' : title}
-      description={playbook.spec.description}
+      description={spec?.description}
       size="medium"
       footer={
         <Button variant="primary" disabled={!canRun} onClick={submit}>
@@ -126,10 +135,10 @@ export function RunPlaybookDialog({
           if (canRun) submit();
         }}
       >
-        {needsTarget && (
+        {needsTarget && spec !== undefined && (
           <ResourcePicker
             playbookId={playbook.id}
-            spec={playbook.spec}
+            spec={spec}
             kinds={kinds}
             target={target}
             onChange={setTarget}
@@ -140,8 +149,13 @@ export function RunPlaybookDialog({
           <h3 id="playbook-parameters-heading" className="text-sm font-semibold">
             Playbook Parameters
           </h3>
-          {!ready && (
+          {!ready && spec !== undefined && (
             <p className="text-sm text-fg-muted">Please select a resource to see the parameters.</p>
+          )}
+          {spec === undefined && opened === undefined && row.isError && (
+            <p role="alert" className="text-sm text-unhealthy">
+              {row.error.message}
+            </p>
           )}
           {ready && params.isPending && (
             <div

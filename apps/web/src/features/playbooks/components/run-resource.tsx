@@ -1,8 +1,8 @@
-import type { PlaybookRun } from '@vigil/domain';
+import type { PlaybookRunRow } from '@vigil/domain';
 import { Link } from 'react-router';
 
 /** The config, component or check a run acted on, linked to its page. */
-export function RunResource({ run }: { run: PlaybookRun }) {
+export function RunResource({ run }: { run: PlaybookRunRow }) {
   const link = run.config_id
     ? { to: `/catalog/${run.config_id}`, name: run.config?.name, kind: 'Catalog Item' }
     : run.component_id

@@ -1,8 +1,7 @@
-import type { PlaybookActionStatus } from '@vigil/domain';
 import { cx } from '@/ui/class-names.ts';
-import { statusLabels, statusTones } from '../model/run-status.ts';
+import { statusLabels, statusTones, type AnyRunStatus } from '../model/run-status.ts';
 
-export function RunStatusBadge({ status }: { status: PlaybookActionStatus }) {
+export function RunStatusBadge({ status }: { status: AnyRunStatus }) {
   return (
     <span
       className={cx(

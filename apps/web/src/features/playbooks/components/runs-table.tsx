@@ -1,4 +1,4 @@
-import type { PlaybookRun } from '@vigil/domain';
+import type { PlaybookRunRow } from '@vigil/domain';
 import { Link } from 'react-router';
 import { RelativeTime } from '@/ui/relative-time.tsx';
 import { Table, TableCell } from '@/ui/table.tsx';
@@ -10,13 +10,13 @@ import { RunStatusBadge } from './run-status-badge.tsx';
 
 const columns = ['Playbook', 'Status', 'Resource', 'Started', 'Duration', 'Run By'] as const;
 
-function runBy(run: PlaybookRun): string {
+function runBy(run: PlaybookRunRow): string {
   if (run.created_by === null || run.created_by === undefined) return 'Trigger';
   return typeof run.created_by === 'string' ? run.created_by : (run.created_by.name ?? '');
 }
 
 /** Runs newest first; the playbook's name opens the run. */
-export function RunsTable({ runs }: { runs: readonly PlaybookRun[] }) {
+export function RunsTable({ runs }: { runs: readonly PlaybookRunRow[] }) {
   return (
     <Table label="Playbook runs" columns={columns}>
       {runs.map((run) => {

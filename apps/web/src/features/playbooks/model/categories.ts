@@ -1,15 +1,23 @@
-import type { PlaybookListItem } from '@vigil/domain';
+/** What grouping and naming read of a playbook: a data API row or a list item. */
+export interface CategorisedPlaybook {
+  name: string;
+  title?: string | null;
+  category?: string | null;
+  spec?: { title?: string | undefined; category?: string | undefined } | null | undefined;
+}
 
 export const defaultCategory = 'Other';
 
-export interface PlaybookCategory {
+export interface PlaybookCategory<P> {
   name: string;
-  playbooks: PlaybookListItem[];
+  playbooks: P[];
 }
 
 /** Cards grouped by category (default 'Other', spec 002 §2), categories and names A–Z, Other last. */
-export function groupByCategory(playbooks: readonly PlaybookListItem[]): PlaybookCategory[] {
-  const groups = new Map<string, PlaybookListItem[]>();
+export function groupByCategory<P extends CategorisedPlaybook>(
+  playbooks: readonly P[],
+): PlaybookCategory<P>[] {
+  const groups = new Map<string, P[]>();
   for (const playbook of playbooks) {
     const name = categoryOf(playbook);
     groups.set(name, [...(groups.get(name) ?? []), playbook]);
@@ -28,8 +36,8 @@ export function groupByCategory(playbooks: readonly PlaybookListItem[]): Playboo
     );
 }
 
-export function categoryOf(playbook: PlaybookListItem): string {
-  const category = playbook.category ?? playbook.spec.category ?? '';
+export function categoryOf(playbook: CategorisedPlaybook): string {
+  const category = playbook.category ?? playbook.spec?.category ?? '';
   return category.trim() === '' ? defaultCategory : category.trim();
 }
 
@@ -37,7 +45,7 @@ export function categoryOf(playbook: PlaybookListItem): string {
 export function displayName(playbook: {
   name: string;
   title?: string | null;
-  spec?: { title?: string | undefined } | undefined;
+  spec?: { title?: string | undefined } | null | undefined;
 }): string {
   const title = playbook.title ?? playbook.spec?.title ?? '';
   return title.trim() === '' ? playbook.name : title;

@@ -1,14 +1,17 @@
-import type { PlaybookRun, PlaybookRunAction } from '@vigil/domain';
+import type { PlaybookRunActionRow, PlaybookRunRow } from '@vigil/domain';
 
 /** The synthetic first step of a run that failed before any action ran (spec 002 §4). */
 export const initializationStepId = 'initialization';
 
-export function hasInitializationStep(run: PlaybookRun, actions: readonly PlaybookRunAction[]) {
+export function hasInitializationStep(
+  run: PlaybookRunRow,
+  actions: readonly PlaybookRunActionRow[],
+) {
   return run.status === 'failed' && (run.error ?? '') !== '' && actions.length === 0;
 }
 
 /** Output sections of an action, in reading order; only those with text. */
-export function outputSections(action: PlaybookRunAction): Array<{ key: string; text: string }> {
+export function outputSections(action: PlaybookRunActionRow): Array<{ key: string; text: string }> {
   const result = action.result ?? {};
   const sections: Array<{ key: string; text: string }> = [];
   if (action.error) sections.push({ key: 'error', text: action.error });
@@ -20,15 +23,15 @@ export function outputSections(action: PlaybookRunAction): Array<{ key: string; 
 }
 
 /** Keys of a result other than the captured streams, e.g. an http response or a sql result. */
-export function otherResult(action: PlaybookRunAction): Record<string, unknown> {
-  const streams = new Set(['stdout', 'stderr', 'logs']);
+export function otherResult(action: PlaybookRunActionRow): Record<string, unknown> {
+  const streams = new Set(['stdout', 'stderr', 'logs', 'artifacts']);
   return Object.fromEntries(
     Object.entries(action.result ?? {}).filter(([key]) => !streams.has(key)),
   );
 }
 
 /** Plain text of a run's output, action by action, for Download logs. */
-export function runLogText(run: PlaybookRun, actions: readonly PlaybookRunAction[]): string {
+export function runLogText(run: PlaybookRunRow, actions: readonly PlaybookRunActionRow[]): string {
   const lines = [`Playbook run ${run.id} (${run.status})`];
   if (run.error) lines.push(`Error: ${run.error}`);
   for (const action of actions) {

@@ -1,7 +1,9 @@
-import type { PlaybookActionStatus } from '@vigil/domain';
+import type { PlaybookActionStatus, PlaybookRunStatus } from '@vigil/domain';
+
+export type AnyRunStatus = PlaybookRunStatus | PlaybookActionStatus;
 
 /** Colour of a status, from the health tokens: colour means state, nothing else. */
-export const statusTones: Record<PlaybookActionStatus, string> = {
+export const statusTones: Record<AnyRunStatus, string> = {
   scheduled: 'text-fg-muted border-border',
   pending: 'text-fg-muted border-border',
   pending_approval: 'text-warning border-warning/40',
@@ -15,7 +17,7 @@ export const statusTones: Record<PlaybookActionStatus, string> = {
   skipped: 'text-unknown border-dashed border-unknown/60',
 };
 
-export const statusLabels: Record<PlaybookActionStatus, string> = {
+export const statusLabels: Record<AnyRunStatus, string> = {
   scheduled: 'Scheduled',
   pending: 'Pending',
   pending_approval: 'Pending Approval',

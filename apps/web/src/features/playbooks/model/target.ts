@@ -1,4 +1,4 @@
-import type { PlaybookSpec } from '@vigil/domain';
+import type { PlaybookSpecView } from '@vigil/domain';
 import type { PlaybookTarget } from '../api/playbook-keys.ts';
 
 export type TargetKind = PlaybookTarget['kind'];
@@ -15,10 +15,10 @@ export const targetSelectorKeys = {
   config: 'configs',
   component: 'components',
   check: 'checks',
-} as const satisfies Record<TargetKind, keyof PlaybookSpec>;
+} as const satisfies Record<TargetKind, keyof PlaybookSpecView>;
 
 /** The kinds of resource a playbook runs on: those its spec has selectors for. */
-export function targetKinds(spec: PlaybookSpec): TargetKind[] {
+export function targetKinds(spec: PlaybookSpecView): TargetKind[] {
   const kinds: TargetKind[] = ['config', 'component', 'check'];
   return kinds.filter((kind) => (spec[targetSelectorKeys[kind]]?.length ?? 0) > 0);
 }

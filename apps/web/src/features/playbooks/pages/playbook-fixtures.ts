@@ -1,4 +1,4 @@
-import type { PlaybookListItem, PlaybookRun, PlaybookRunAction } from '@vigil/domain';
+import type { PlaybookRow, PlaybookRunActionRow, PlaybookRunRow } from '@vigil/domain';
 
 /** Realistic playbooks, runs and actions, shaped as the API answers them. */
 export const ids = {
@@ -20,8 +20,8 @@ export const ids = {
   action3: '0192f0c4-0000-7000-8000-000000000903',
 };
 
-/** One parameter of every kind (spec 000 §2.5). */
-export const everyKindParameters = [
+/** One parameter of every kind (spec 000 §2.5), as `POST /{id}/params` resolves them. */
+const everyKindDeclared = [
   {
     name: 'name',
     label: 'Deployment name',
@@ -83,8 +83,12 @@ export const everyKindParameters = [
   { name: 'related', label: 'Related config', type: 'config' },
   { name: 'probe', label: 'Probe', type: 'check' },
 ];
+export const everyKindParameters = everyKindDeclared.map((parameter) => ({
+  required: false,
+  ...parameter,
+}));
 
-export const restartPlaybook: PlaybookListItem = {
+export const restartPlaybook: PlaybookRow = {
   id: ids.restart,
   name: 'restart-deployment',
   namespace: 'default',
@@ -100,24 +104,20 @@ export const restartPlaybook: PlaybookListItem = {
     parameters: [],
     actions: [{ name: 'restart' }],
   },
-  run_count: 12,
-  last_run: '2026-11-27T09:00:00Z',
   created_at: '2026-11-01T10:00:00Z',
 };
 
-export const scalePlaybook: PlaybookListItem = {
+export const scalePlaybook: PlaybookRow = {
   ...restartPlaybook,
   id: ids.scale,
   name: 'scale-deployment',
   title: 'Scale deployment',
   description: 'Changes the replica count.',
   icon: 'k8s-deployment',
-  run_count: 1,
-  last_run: null,
   spec: { ...restartPlaybook.spec, title: 'Scale deployment', actions: [{ name: 'scale' }] },
 };
 
-export const vacuumPlaybook: PlaybookListItem = {
+export const vacuumPlaybook: PlaybookRow = {
   ...restartPlaybook,
   id: ids.vacuum,
   name: 'vacuum-table',
@@ -125,12 +125,10 @@ export const vacuumPlaybook: PlaybookListItem = {
   icon: 'postgres',
   category: 'Database',
   description: 'Runs VACUUM ANALYZE on a table.',
-  run_count: 0,
-  last_run: null,
   spec: { title: 'Vacuum table', category: 'Database', actions: [{ name: 'vacuum' }] },
 };
 
-export const notifyPlaybook: PlaybookListItem = {
+export const notifyPlaybook: PlaybookRow = {
   ...restartPlaybook,
   id: ids.notify,
   name: 'notify-oncall',
@@ -138,12 +136,25 @@ export const notifyPlaybook: PlaybookListItem = {
   icon: null,
   category: null,
   description: null,
-  run_count: 4,
-  last_run: null,
   spec: { actions: [{ name: 'send' }] },
 };
 
 export const allPlaybooks = [restartPlaybook, scalePlaybook, vacuumPlaybook, notifyPlaybook];
+
+/** The same playbooks as `GET /api/playbook/list` answers them (no spec). */
+export function summaryOf(playbook: PlaybookRow) {
+  return {
+    id: playbook.id,
+    name: playbook.name,
+    namespace: playbook.namespace ?? 'default',
+    title: playbook.title ?? null,
+    icon: playbook.icon ?? null,
+    description: playbook.description ?? null,
+    category: playbook.category ?? null,
+    parameters: [],
+  };
+}
+export const allSummaries = allPlaybooks.map(summaryOf);
 
 export const deployments = [
   { id: ids.deployment, name: 'payments-api', type: 'Kubernetes::Deployment', namespace: 'prod' },
@@ -170,7 +181,7 @@ const runPlaybook = {
   },
 };
 
-export const completedRun: PlaybookRun = {
+export const completedRun: PlaybookRunRow = {
   id: ids.run,
   playbook_id: ids.restart,
   status: 'completed',
@@ -188,7 +199,7 @@ export const completedRun: PlaybookRun = {
   config: { id: ids.deployment, name: 'payments-api', type: 'Kubernetes::Deployment' },
 };
 
-export const failedRun: PlaybookRun = {
+export const failedRun: PlaybookRunRow = {
   ...completedRun,
   id: ids.failedRun,
   status: 'failed',
@@ -198,7 +209,7 @@ export const failedRun: PlaybookRun = {
   created_by: null,
 };
 
-export const waitingRun: PlaybookRun = {
+export const waitingRun: PlaybookRunRow = {
   ...completedRun,
   id: ids.waitingRun,
   status: 'pending_approval',
@@ -213,7 +224,7 @@ export const waitingRun: PlaybookRun = {
   },
 };
 
-export const actions: PlaybookRunAction[] = [
+export const actions: PlaybookRunActionRow[] = [
   {
     id: ids.action1,
     name: 'restart',
@@ -227,6 +238,7 @@ export const actions: PlaybookRunAction[] = [
       stderr: 'Warning: kubectl version skew',
       exitCode: 0,
       dashboard: 'https://grafana.example.com/d/payments',
+      artifacts: [{ path: 'out/report.json', size: 2048, content: '{"restarted": true}' }],
       script: 'javascript:alert(1)',
     },
     error: null,

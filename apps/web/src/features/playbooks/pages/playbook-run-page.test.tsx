@@ -14,16 +14,6 @@ import { recorder, renderPlaybookRoute } from './playbook-test-setup.ts';
 
 const server = setupMsw();
 
-const artifact = {
-  id: '0192f0c4-0000-7000-8000-000000000a01',
-  playbook_run_action_id: ids.action1,
-  path: '/tmp/out/report.json',
-  filename: 'report.json',
-  content_type: 'application/json',
-  size: 2048,
-  created_at: '2026-11-27T09:00:03Z',
-};
-
 function detail(
   run: unknown,
   runActions: unknown[],
@@ -36,7 +26,6 @@ function detail(
       http.get('/api/db/playbook_runs', () => HttpResponse.json([run])),
       http.get('/api/db/playbook_run_actions', () => HttpResponse.json(runActions)),
       http.get('/api/db/playbook_approvals', () => HttpResponse.json([])),
-      http.get('/api/db/artifacts', () => HttpResponse.json([artifact])),
     ],
   };
 }
@@ -79,11 +68,13 @@ describe('/playbooks/runs/{id}', () => {
     ).toHaveAttribute('href', 'https://grafana.example.com/d/payments');
     expect(within(restart).queryByRole('link', { name: 'javascript:alert(1)' })).toBeNull();
     expect(within(restart).getByText('javascript:alert(1)')).toBeInTheDocument();
-    expect(await within(restart).findByRole('link', { name: 'report.json' })).toHaveAttribute(
-      'href',
-      `/api/artifacts/download/${artifact.id}`,
+    const artifacts = within(restart).getByRole('region', { name: 'Artifacts' });
+    expect(within(artifacts).getByRole('button', { name: 'out/report.json' })).toBeEnabled();
+    expect(artifacts).toHaveTextContent('2.0 KB');
+    // Artifacts are files, not part of the result table.
+    expect(within(restart).getByRole('region', { name: 'Result' })).not.toHaveTextContent(
+      'artifacts',
     );
-    expect(within(restart).getByText('application/json · 2.0 KB')).toBeInTheDocument();
     // Facts of the run.
     expect(screen.getByRole('link', { name: 'payments-api' })).toHaveAttribute(
       'href',
@@ -100,7 +91,7 @@ describe('/playbooks/runs/{id}', () => {
       `/playbooks/runs/${ids.run}`,
       detail(completedRun, actions, {
         handlers: [
-          http.post('/api/resources/search', () => HttpResponse.json({ configs: deployments })),
+          http.get('/api/db/config_items', () => HttpResponse.json(deployments)),
           http.post(`/api/playbook/${ids.restart}/params`, () =>
             HttpResponse.json({
               params: [
@@ -111,7 +102,13 @@ describe('/playbooks/runs/{id}', () => {
                   required: true,
                   default: 'x',
                 },
-                { name: 'replicas', label: 'Replicas', type: 'text', default: '1' },
+                {
+                  name: 'replicas',
+                  label: 'Replicas',
+                  type: 'text',
+                  required: false,
+                  default: '1',
+                },
               ],
             }),
           ),
@@ -158,14 +155,14 @@ describe('/playbooks/runs/{id}', () => {
   it('approves or rejects a run waiting for approval, and cancels it', async () => {
     const decisions = recorder();
     const handlers = [
-      decisions.post('/api/playbook/run/approve/:runId', () =>
-        HttpResponse.json({ message: 'approved' }),
+      decisions.post('/api/playbook/run/:runId/approve', () =>
+        HttpResponse.json({ status: 'pending' }),
       ),
-      decisions.post('/api/playbook/run/reject/:runId', () =>
-        HttpResponse.json({ message: 'rejected' }),
+      decisions.post('/api/playbook/run/:runId/reject', () =>
+        HttpResponse.json({ status: 'cancelled' }),
       ),
-      decisions.post('/api/playbook/run/cancel/:runId', () =>
-        HttpResponse.json({ message: 'playbook run cancelled' }),
+      decisions.post('/api/playbook/run/:runId/cancel', () =>
+        HttpResponse.json({ status: 'cancelled' }),
       ),
     ];
     const decided: string[] = [];
@@ -189,9 +186,9 @@ describe('/playbooks/runs/{id}', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Stop run' }));
     await screen.findByText('Playbook run cancelled');
     expect(decided).toEqual([
-      `/api/playbook/run/approve/${ids.waitingRun}`,
-      `/api/playbook/run/reject/${ids.waitingRun}`,
-      `/api/playbook/run/cancel/${ids.waitingRun}`,
+      `/api/playbook/run/${ids.waitingRun}/approve`,
+      `/api/playbook/run/${ids.waitingRun}/reject`,
+      `/api/playbook/run/${ids.waitingRun}/cancel`,
     ]);
     server.events.removeAllListeners();
   });

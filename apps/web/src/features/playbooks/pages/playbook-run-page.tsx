@@ -1,4 +1,4 @@
-import { liveRunStatuses, type PlaybookRun, type PlaybookRunAction } from '@vigil/domain';
+import { liveRunStatuses, type PlaybookRunRow, type PlaybookRunActionRow } from '@vigil/domain';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
@@ -10,11 +10,7 @@ import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorState } from '@/ui/error-state.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import type { PlaybookTarget } from '../api/playbook-keys.ts';
-import {
-  useRunApprovalsQuery,
-  useRunArtifactsQuery,
-  useRunDetailQuery,
-} from '../api/run-detail-query.ts';
+import { useRunApprovalsQuery, useRunDetailQuery } from '../api/run-detail-query.ts';
 import { useRunDecision, type RunDecision } from '../api/run-decisions.ts';
 import { ActionList } from '../components/action-list.tsx';
 import { ActionOutput } from '../components/action-output.tsx';
@@ -27,7 +23,10 @@ import { hasInitializationStep, initializationStepId } from '../model/run-logs.t
 
 const runPageUrl = z.object({ action: z.string().optional() });
 
-function defaultStep(run: PlaybookRun, actions: readonly PlaybookRunAction[]): string | undefined {
+function defaultStep(
+  run: PlaybookRunRow,
+  actions: readonly PlaybookRunActionRow[],
+): string | undefined {
   if (hasInitializationStep(run, actions)) return initializationStepId;
   const open = actions.filter((action) => action.status !== 'skipped');
   return (
@@ -36,7 +35,7 @@ function defaultStep(run: PlaybookRun, actions: readonly PlaybookRunAction[]): s
   );
 }
 
-function targetOf(run: PlaybookRun): PlaybookTarget | undefined {
+function targetOf(run: PlaybookRunRow): PlaybookTarget | undefined {
   if (run.config_id) return { kind: 'config', id: run.config_id };
   if (run.component_id) return { kind: 'component', id: run.component_id };
   if (run.check_id) return { kind: 'check', id: run.check_id };
@@ -81,13 +80,12 @@ export function PlaybookRunPage() {
 
 type Overlay = 'params' | 'rerun' | 'cancel' | undefined;
 
-function LoadedRun({ run, actions }: { run: PlaybookRun; actions: PlaybookRunAction[] }) {
+function LoadedRun({ run, actions }: { run: PlaybookRunRow; actions: PlaybookRunActionRow[] }) {
   const [url, update] = useUrlState(runPageUrl);
   const [overlay, setOverlay] = useState<Overlay>(undefined);
   const mayRun = usePermission(['playbook_runs'], 'write');
   const live = liveRunStatuses.includes(run.status);
   const approvals = useRunApprovalsQuery(run.id, live);
-  const artifacts = useRunArtifactsQuery(actions.map((action) => action.id));
   const decide = useRunDecision();
   const selected = url.action ?? defaultStep(run, actions);
   const action = actions.find((item) => item.id === selected);
@@ -151,12 +149,7 @@ function LoadedRun({ run, actions }: { run: PlaybookRun; actions: PlaybookRunAct
               description="Choose an action to see its logs and result."
             />
           ) : (
-            <ActionOutput
-              action={action}
-              artifacts={(artifacts.data ?? []).filter(
-                (file) => file.playbook_run_action_id === action.id,
-              )}
-            />
+            <ActionOutput action={action} />
           )}
         </div>
       </div>
@@ -172,7 +165,7 @@ function LoadedRun({ run, actions }: { run: PlaybookRun; actions: PlaybookRunAct
             spec: run.playbook.spec,
           }}
           target={targetOf(run)}
-          initialParams={run.parameters ?? {}}
+          initialParams={run.parameters}
           onClose={() => setOverlay(undefined)}
         />
       )}

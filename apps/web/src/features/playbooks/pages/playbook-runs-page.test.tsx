@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
-import { allPlaybooks, completedRun, failedRun, ids, waitingRun } from './playbook-fixtures.ts';
+import { allSummaries, completedRun, failedRun, ids, waitingRun } from './playbook-fixtures.ts';
 import { recorder, renderPlaybookRoute } from './playbook-test-setup.ts';
 
 const server = setupMsw();
@@ -13,7 +13,7 @@ function runsHandlers(rows: unknown[], total: number) {
     runs.get('/api/db/playbook_runs', () => rows, {
       'Content-Range': `0-${rows.length - 1}/${total}`,
     }),
-    http.get('/api/playbook/list', () => HttpResponse.json(allPlaybooks)),
+    http.get('/api/playbook/list', () => HttpResponse.json(allSummaries)),
   ];
   return { runs, handlers };
 }
@@ -57,12 +57,14 @@ describe('/playbooks/runs', () => {
   });
 
   it('filters by playbook, status and time range in the URL and pages', async () => {
-    const rows = Array.from({ length: 150 }, (_, index) => ({
+    const rows = Array.from({ length: 50 }, (_, index) => ({
       ...completedRun,
       id: `${ids.run.slice(0, -3)}${String(index).padStart(3, '0')}`,
     }));
     const { runs, handlers } = runsHandlers(rows, 320);
-    const { user, router } = renderPlaybookRoute(server, '/playbooks/runs', { handlers });
+    const { user, router } = renderPlaybookRoute(server, '/playbooks/runs?pageSize=50', {
+      handlers,
+    });
     await screen.findByRole('table', { name: 'Playbook runs' });
     await screen.findByRole('option', { name: 'Vacuum table' });
     await user.selectOptions(screen.getByLabelText('Playbook'), ids.vacuum);
@@ -70,14 +72,14 @@ describe('/playbooks/runs', () => {
     await user.selectOptions(screen.getByLabelText('Time Range'), '30d');
     await waitFor(() =>
       expect(router.state.location.search).toBe(
-        `?playbook=${ids.vacuum}&status=failed&timeRange=30d`,
+        `?pageSize=50&playbook=${ids.vacuum}&status=failed&timeRange=30d`,
       ),
     );
     await waitFor(() => expect(runs.queries.at(-1)?.get('status')).toBe('eq.failed'));
     const last = runs.queries.at(-1)!;
     expect(last.get('playbook_id')).toBe(`eq.${ids.vacuum}`);
     await user.click(screen.getByRole('button', { name: /next/i }));
-    await waitFor(() => expect(runs.queries.at(-1)?.get('offset')).toBe('150'));
+    await waitFor(() => expect(runs.queries.at(-1)?.get('offset')).toBe('50'));
     expect(router.state.location.search).toContain('pageIndex=1');
     // 'All' removes the filter.
     await user.selectOptions(screen.getByLabelText('Status'), '');

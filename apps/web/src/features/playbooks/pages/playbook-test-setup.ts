@@ -1,6 +1,6 @@
 import { configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { vi } from 'vitest';
 import { renderApp } from '@/testing/render-routes.tsx';
@@ -34,7 +34,7 @@ export function recorder() {
   return {
     queries,
     bodies,
-    get: (path: string, answer: () => unknown, headers: Record<string, string> = {}) =>
+    get: (path: string, answer: () => JsonBodyType, headers: Record<string, string> = {}) =>
       http.get(path, ({ request }) => {
         queries.push(new URL(request.url).searchParams);
         return HttpResponse.json(answer(), { headers });

@@ -6,11 +6,19 @@ import { allPlaybooks, deployments, ids } from './playbook-fixtures.ts';
 import { recorder, renderPlaybookRoute } from './playbook-test-setup.ts';
 
 const server = setupMsw();
-const list = () => http.get('/api/playbook/list', () => HttpResponse.json(allPlaybooks));
+const recent = [
+  ...Array.from({ length: 12 }, (_, index) => ({
+    playbook_id: ids.restart,
+    created_at: new Date(Date.UTC(2026, 10, 27, 9 - index)).toISOString(),
+  })),
+  { playbook_id: ids.scale, created_at: '2026-11-20T10:00:00Z' },
+];
+const list = () => http.get('/api/db/playbooks', () => HttpResponse.json(allPlaybooks));
+const stats = () => http.get('/api/db/playbook_runs', () => HttpResponse.json(recent));
 
 describe('/playbooks', () => {
   it('groups the cards by category, Other last, with run counts and History links', async () => {
-    renderPlaybookRoute(server, '/playbooks', { handlers: [list()] });
+    renderPlaybookRoute(server, '/playbooks', { handlers: [list(), stats()] });
     const groups = await screen.findAllByRole('heading', { level: 2 });
     expect(groups.map((group) => group.textContent)).toEqual([
       'Database (1)',
@@ -23,8 +31,9 @@ describe('/playbooks', () => {
       'Restart deployment',
       'Scale deployment',
     ]);
-    expect(kubernetes).toHaveTextContent('12 runs');
-    expect(kubernetes).toHaveTextContent('1 run');
+    expect(kubernetes).toHaveTextContent('12 runs in 30 days');
+    expect(kubernetes).toHaveTextContent('1 run in 30 days');
+    expect(screen.getByRole('region', { name: 'Database' })).toHaveTextContent('0 runs in 30 days');
     // A playbook without a title shows its name, in the default category.
     expect(screen.getByRole('region', { name: 'Other' })).toHaveTextContent('notify-oncall');
     expect(screen.getByRole('link', { name: 'History of Restart deployment' })).toHaveAttribute(
@@ -39,7 +48,7 @@ describe('/playbooks', () => {
   });
 
   it('hides Run, edit and delete from a viewer', async () => {
-    renderPlaybookRoute(server, '/playbooks', { handlers: [list()], roles: ['viewer'] });
+    renderPlaybookRoute(server, '/playbooks', { handlers: [list(), stats()], roles: ['viewer'] });
     await screen.findByRole('link', { name: 'History of Restart deployment' });
     expect(screen.queryByRole('button', { name: 'Run Restart deployment' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit Restart deployment' })).toBeNull();
@@ -49,7 +58,7 @@ describe('/playbooks', () => {
 
   it('shows the empty state', async () => {
     renderPlaybookRoute(server, '/playbooks', {
-      handlers: [http.get('/api/playbook/list', () => HttpResponse.json([]))],
+      handlers: [http.get('/api/db/playbooks', () => HttpResponse.json([])), stats()],
     });
     expect(await screen.findByText('No resources found')).toBeInTheDocument();
   });
@@ -57,14 +66,22 @@ describe('/playbooks', () => {
   it('runs a playbook from its card and opens the new run', async () => {
     const run = recorder();
     const params = recorder();
+    const resources = recorder();
     const { user, router } = renderPlaybookRoute(server, '/playbooks', {
       handlers: [
         list(),
-        http.post('/api/resources/search', () => HttpResponse.json({ configs: deployments })),
+        stats(),
+        resources.get('/api/db/config_items', () => deployments),
         params.post(`/api/playbook/${ids.restart}/params`, () =>
           HttpResponse.json({
             params: [
-              { name: 'reason', label: 'Reason', type: 'text', default: 'restart payments-api' },
+              {
+                name: 'reason',
+                label: 'Reason',
+                type: 'text',
+                required: true,
+                default: 'restart payments-api',
+              },
             ],
           }),
         ),
@@ -74,7 +91,6 @@ describe('/playbooks', () => {
             { status: 201 },
           ),
         ),
-        http.get('/api/db/playbook_runs', () => HttpResponse.json([])),
         http.get('/api/db/playbook_run_actions', () => HttpResponse.json([])),
       ],
     });
@@ -86,6 +102,8 @@ describe('/playbooks', () => {
     expect(within(dialog).getByRole('button', { name: 'Run' })).toBeDisabled();
     const picker = within(dialog).getByLabelText('Catalog Item');
     await within(dialog).findByRole('option', { name: 'payments-api (Kubernetes::Deployment)' });
+    // Narrowed by the spec's selector types.
+    expect(resources.queries[0]?.get('type')).toBe('in.("Kubernetes::Deployment")');
     await user.selectOptions(picker, ids.deployment);
     const reason = await within(dialog).findByLabelText('Reason');
     expect(reason).toHaveValue('restart payments-api');
@@ -104,6 +122,7 @@ describe('/playbooks', () => {
     const { user } = renderPlaybookRoute(server, '/playbooks', {
       handlers: [
         list(),
+        stats(),
         http.patch('/api/db/playbooks', async ({ request }) => {
           patch.queries.push(new URL(request.url).searchParams);
           patch.bodies.push(await request.json());

@@ -1,4 +1,4 @@
-import type { PlaybookListItem } from '@vigil/domain';
+import type { PlaybookRow } from '@vigil/domain';
 import { BookOpen, ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorState } from '@/ui/error-state.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { useDeletePlaybook } from '../api/delete-playbook.ts';
-import { usePlaybooksQuery } from '../api/playbooks-query.ts';
+import { usePlaybookRowsQuery, useRecentRunStatsQuery } from '../api/playbooks-query.ts';
 import { PlaybookCard } from '../components/playbook-card.tsx';
 import { RunPlaybookDialog } from '../components/run-playbook-dialog.tsx';
 import { displayName, groupByCategory } from '../model/categories.ts';
@@ -28,11 +28,12 @@ const primaryLink = cx(
 /** /playbooks: cards by category (default 'Other') with History, Run, edit and delete (spec 002 §2). */
 export function PlaybooksPage() {
   usePageTitle('Playbooks');
-  const playbooks = usePlaybooksQuery();
+  const playbooks = usePlaybookRowsQuery();
+  const stats = useRecentRunStatsQuery();
   const mayRun = usePermission(['playbook_runs'], 'write');
   const mayEdit = usePermission(['playbooks'], 'write');
-  const [running, setRunning] = useState<PlaybookListItem | undefined>(undefined);
-  const [deleting, setDeleting] = useState<PlaybookListItem | undefined>(undefined);
+  const [running, setRunning] = useState<PlaybookRow | undefined>(undefined);
+  const [deleting, setDeleting] = useState<PlaybookRow | undefined>(undefined);
   const remove = useDeletePlaybook();
 
   return (
@@ -93,6 +94,10 @@ export function PlaybooksPage() {
                 <PlaybookCard
                   key={playbook.id}
                   playbook={playbook}
+                  stats={
+                    stats.data?.get(playbook.id) ??
+                    (stats.isSuccess ? { count: 0, last: undefined } : undefined)
+                  }
                   mayRun={mayRun}
                   mayEdit={mayEdit}
                   onRun={() => setRunning(playbook)}
