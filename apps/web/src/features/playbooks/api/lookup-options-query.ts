@@ -22,7 +22,7 @@ const sources: Record<LookupKind, { path: string; select: string; extra: Record<
       select: 'id,name,email',
       extra: { type: 'eq.person', deleted_at: 'is.null' },
     },
-    component: { path: '/component_names', select: 'id,name,type', extra: {} },
+    component: { path: '/components', select: 'id,name,type', extra: { deleted_at: 'is.null' } },
     config: { path: '/config_items', select: 'id,name,type', extra: { deleted_at: 'is.null' } },
     check: { path: '/checks', select: 'id,name,type', extra: { deleted_at: 'is.null' } },
   };

@@ -23,7 +23,7 @@ const lookups = [
   http.get('/api/db/people', () =>
     HttpResponse.json([{ id: ids.person, name: 'Bob Ops', email: 'bob@example.com' }]),
   ),
-  http.get('/api/db/component_names', () =>
+  http.get('/api/db/components', () =>
     HttpResponse.json([{ id: ids.component, name: 'payments', type: 'Service' }]),
   ),
   http.get('/api/db/config_items', () => HttpResponse.json(deployments)),
