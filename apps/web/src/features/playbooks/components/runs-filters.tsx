@@ -2,7 +2,7 @@ import { playbookRunStatuses } from '@vigil/domain';
 import { useId } from 'react';
 import { cx } from '@/ui/class-names.ts';
 import { inputClassName } from '@/ui/form-field.tsx';
-import { usePlaybooksQuery } from '../api/playbooks-query.ts';
+import { usePlaybookRowsQuery } from '../api/playbooks-query.ts';
 import { displayName } from '../model/categories.ts';
 import { statusLabels } from '../model/run-status.ts';
 import { runTimeRanges, type RunsUrlState } from '../model/runs-url-state.ts';
@@ -16,7 +16,7 @@ export interface RunsFiltersProps {
 
 /** Playbook, status and time range; 'All' removes a filter (spec 000 §5). */
 export function RunsFilters({ state, onChange }: RunsFiltersProps) {
-  const playbooks = usePlaybooksQuery();
+  const playbooks = usePlaybookRowsQuery();
   const id = useId();
   const select = cx(inputClassName, 'w-auto min-w-36');
   return (

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
-import { allSummaries, completedRun, failedRun, ids, waitingRun } from './playbook-fixtures.ts';
+import { allPlaybooks, completedRun, failedRun, ids, waitingRun } from './playbook-fixtures.ts';
 import { recorder, renderPlaybookRoute } from './playbook-test-setup.ts';
 
 const server = setupMsw();
@@ -13,7 +13,7 @@ function runsHandlers(rows: unknown[], total: number) {
     runs.get('/api/db/playbook_runs', () => rows, {
       'Content-Range': `0-${rows.length - 1}/${total}`,
     }),
-    http.get('/api/playbook/list', () => HttpResponse.json(allSummaries)),
+    http.get('/api/db/playbooks', () => HttpResponse.json(allPlaybooks)),
   ];
   return { runs, handlers };
 }
