@@ -28,3 +28,5 @@ export * from './topology/topology-api.ts';
 export * from './teams/team.ts';
 export * from './playbooks/playbook-spec.ts';
 export * from './playbooks/playbook-api.ts';
+export * from './playbooks/playbooks.ts';
+export * from './playbooks/playbook-parameters.ts';

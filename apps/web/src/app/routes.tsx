@@ -6,6 +6,7 @@ import { catalogRoute, configsRedirectRoute } from '@/features/catalog/routes.ts
 import { healthRoute } from '@/features/health/routes.tsx';
 import { homeRoute } from '@/features/home/routes.tsx';
 import { logsRoute } from '@/features/logs/routes.tsx';
+import { playbookSettingsRoute, playbooksRoute } from '@/features/playbooks/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
 import { systemStatusRoute } from '@/features/system/routes.tsx';
 import { topologyRoute, topologyViewRoute } from '@/features/topology/routes.tsx';
@@ -39,6 +40,7 @@ export const appRoutes: RouteObject[] = [
           guarded(logsRoute),
           configsRedirectRoute,
           guarded(agentsRoute('agents')),
+          guarded(playbooksRoute),
           systemStatusRoute,
           {
             path: 'settings',
@@ -46,6 +48,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, Component: NotFoundPage },
               ...settingsRoutes.map(guarded),
+              guarded(playbookSettingsRoute),
               guarded(agentsRoute('agents')),
             ],
           },

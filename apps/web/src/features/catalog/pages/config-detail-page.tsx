@@ -14,6 +14,7 @@ import { HealthDot } from '../components/health-dot.tsx';
 import { ConfigChangesPanel } from '../components/changes/config-changes-panel.tsx';
 import { InsightsPanel } from '../components/insights/insights-panel.tsx';
 import { RelationshipsPanel } from '../components/relationships/relationships-panel.tsx';
+import { ConfigPlaybookRuns, PlaybooksMenu } from '@/features/playbooks/index.ts';
 
 const detailTabs = [
   'config',
@@ -102,6 +103,11 @@ export function ConfigDetailPage() {
         {config.deleted_at && (
           <span className="rounded border border-border px-1.5 text-xs text-fg-muted">deleted</span>
         )}
+        {!config.deleted_at && (
+          <div className="ml-auto">
+            <PlaybooksMenu target={{ kind: 'config', id: config.id }} />
+          </div>
+        )}
       </div>
       <TabList
         label="Config views"
@@ -123,9 +129,7 @@ export function ConfigDetailPage() {
         {tab === 'changes' && <ConfigChangesPanel configId={id} />}
         {tab === 'insights' && <InsightsPanel configId={id} />}
         {tab === 'relationships' && <RelationshipsPanel config={config} />}
-        {tab === 'playbooks' && (
-          <EmptyState title="No playbook runs" description="No playbook has run for this config." />
-        )}
+        {tab === 'playbooks' && <ConfigPlaybookRuns configId={id} />}
         {tab === 'checks' && (
           <EmptyState title="No checks" description="No health check is linked to this config." />
         )}

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { canRunChecks } from '@vigil/domain';
 import { useSession } from '@/lib/session/session-queries.ts';
 import { Button } from '@/ui/button.tsx';
+import { PlaybooksMenu } from '@/features/playbooks/index.ts';
 import { useCheckCanary } from '@/features/health/api/check-canary-query.ts';
 import { runInitiatedMessage, useRunCheck } from '@/features/health/api/check-history-query.ts';
 import { canarySource } from '@/features/health/model/canary-source.ts';
@@ -45,19 +46,22 @@ export function CheckDetailFooter({ check }: { check: CheckSummary }) {
   return (
     <div className="flex w-full items-center justify-between gap-2">
       <SourceOrEdit canaryId={check.canary_id} />
-      {mayRun && (
-        <Button
-          disabled={runCheck.isPending}
-          onClick={() =>
-            runCheck.mutate(check.id, {
-              onSuccess: () => toast.success(runInitiatedMessage),
-              onError: (error) => toast.error(error.message),
-            })
-          }
-        >
-          Run Now
-        </Button>
-      )}
+      <div className="flex items-center gap-2">
+        <PlaybooksMenu target={{ kind: 'check', id: check.id }} placement="above" />
+        {mayRun && (
+          <Button
+            disabled={runCheck.isPending}
+            onClick={() =>
+              runCheck.mutate(check.id, {
+                onSuccess: () => toast.success(runInitiatedMessage),
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            Run Now
+          </Button>
+        )}
+      </div>
     </div>
   );
 }
