@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** `/`: the first run on a new installation, else a redirect to the dashboard. */
+/** `/`: the first run on a new installation, else the topology (full) or health dashboard. */
 export const homeRoute: RouteObject = {
   index: true,
   handle: { crumb: 'Home' },

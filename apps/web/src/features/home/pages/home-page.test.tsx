@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '@vigil/domain';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -15,9 +15,16 @@ function counted(total: number) {
     });
 }
 
-function renderHome(counts: Record<string, number>, roles: Role[] = ['admin']) {
+function renderHome(
+  counts: Record<string, number>,
+  roles: Role[] = ['admin'],
+  edition: 'full' | 'health' = 'full',
+) {
   server.use(
-    ...sessionHandlers({ roles }),
+    ...sessionHandlers({ roles, edition }),
+    http.get('/api/topology', () =>
+      HttpResponse.json({ components: [], teams: [], types: [], healthStatuses: [], tags: {} }),
+    ),
     ...['canaries', 'checks', 'agents', 'people'].map((table) =>
       http.get(`/api/db/${table}`, counted(counts[table] ?? 0)),
     ),
@@ -52,8 +59,13 @@ describe('home', () => {
     expect(screen.getAllByText('An administrator can do this.')).toHaveLength(3);
   });
 
-  it('becomes the health dashboard once the installation has a canary', async () => {
-    renderHome({ canaries: 1, checks: 2 });
+  it('becomes the topology dashboard once the installation has a canary', async () => {
+    const { router } = renderHome({ canaries: 1, checks: 2 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/topology'));
+  });
+
+  it('becomes the health dashboard in the health edition', async () => {
+    renderHome({ canaries: 1, checks: 2 }, ['admin'], 'health');
     expect(
       await screen.findByPlaceholderText('Search by name, description, or endpoint'),
     ).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle, HeartPulse, Server, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { useAbout } from '@/lib/session/session-queries.ts';
 import { usePermission } from '@/lib/session/use-permission.ts';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { ErrorState } from '@/ui/error-state.tsx';
@@ -64,7 +65,8 @@ function StepCard({ step, index }: { step: FirstRunStep; index: number }) {
 export function HomePage() {
   usePageTitle('Welcome');
   const counts = useInstallationCounts();
-  if (counts.isPending) {
+  const about = useAbout();
+  if (counts.isPending || about.isPending) {
     return (
       <div aria-busy="true" aria-label="Loading" className="space-y-4">
         <Skeleton className="h-8 w-64" />
@@ -75,8 +77,10 @@ export function HomePage() {
   if (counts.isError) {
     return <ErrorState message={counts.error.message} onRetry={() => void counts.refetch()} />;
   }
-  // Until the topology view exists the health dashboard is the console's working home.
-  if (!isNewInstallation(counts.data)) return <Navigate to="/health" replace />;
+  // The dashboard is the topology in the full edition, the health checks in the health one.
+  if (!isNewInstallation(counts.data)) {
+    return <Navigate to={about.data?.edition === 'health' ? '/health' : '/topology'} replace />;
+  }
   const steps = firstRunSteps(counts.data);
   const done = steps.filter((step) => step.done).length;
   return (
