@@ -22,3 +22,5 @@ export * from './search/search.ts';
 export * from './catalog/catalog-since.ts';
 export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
+export * from './incidents/incident.ts';
+export * from './incidents/mentions.ts';

@@ -29,7 +29,8 @@ import {
   type IdentitySettings,
 } from './identity/identity.module.ts';
 import type { AttemptLimits } from './identity/index.ts';
-import { incidentsModule } from './incidents/incidents.module.ts';
+import { createIncidentsModule } from './incidents/incidents.module.ts';
+import type { DefinitionOfDoneSettings } from './incidents/definition-of-done/dod.worker.ts';
 import {
   createJobsModule,
   defaultJobHistorySettings,
@@ -73,6 +74,8 @@ export interface ModuleSettings {
   readonly agents?: AgentsSettings;
   /** The SMTP connection that mails people and teams (default connection://default/smtp). */
   readonly notificationEmailConnection?: string;
+  /** How often definition-of-done scripts run (default every minute). */
+  readonly definitionOfDone?: DefinitionOfDoneSettings;
   /**
    * The modules to serve, by name (default: all). Tests boot only those they need; identity
    * always comes, since it recognises who calls.
@@ -159,7 +162,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       enqueue: (client, queued) => enqueueLater(client, queued),
     }),
     topologyModule,
-    incidentsModule,
+    createIncidentsModule({ db, log, definitionOfDone: settings.definitionOfDone }),
     playbooksModule,
     logsModule,
   ];

@@ -16,3 +16,4 @@ export { ldapErrorText, ldapts } from './check-types/ldap.ts';
 export { evaluateCel, ExpressionError, compileCel } from './expressions/cel.ts';
 export { evaluateJavascript, validateJavascript } from './expressions/javascript.ts';
 export { renderTemplate, validateTemplate } from './expressions/go-template/template.ts';
+export { durationFromNanos } from './expressions/cel-functions/durations.ts';

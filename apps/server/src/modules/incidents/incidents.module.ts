@@ -1,15 +1,50 @@
-import { defineModule } from '../../platform/module.ts';
+import type { Logger } from 'pino';
+import type { Database } from '../../platform/db.ts';
+import { defineModule, type VigilModule } from '../../platform/module.ts';
+import { commentsWriteHook } from './comments/comments.write-hook.ts';
+import {
+  createDefinitionOfDoneWorker,
+  type DefinitionOfDoneSettings,
+} from './definition-of-done/dod.worker.ts';
+import { evidencesWriteHook } from './evidences/evidences.write-hook.ts';
+import { hypothesesWriteHook } from './hypotheses/hypotheses.write-hook.ts';
+import { incidentsWriteHook } from './incidents.write-hook.ts';
+import { respondersWriteHook } from './responders/responders.write-hook.ts';
 
-/** The incidents area (tables only so far). */
-export const incidentsModule = defineModule({
-  name: 'incidents',
-  resources: [
-    { name: 'incidents', object: 'incident' },
-    { name: 'hypotheses', object: 'incident' },
-    { name: 'incident_histories', object: 'incident' },
-    { name: 'evidences', object: 'evidences' },
-    { name: 'comments', object: 'comments' },
-    { name: 'responders', object: 'responder' },
-    { name: 'incident_rules', object: 'database' },
-  ],
-});
+export interface IncidentsModuleDeps {
+  readonly db: Database;
+  readonly log: Logger;
+  readonly definitionOfDone?: DefinitionOfDoneSettings;
+}
+
+/**
+ * The incidents area (spec 002 §2–§7): incidents with their hypotheses tree, evidence and
+ * definition of done, comments, responders and changelog, and the worker that evaluates
+ * definition-of-done scripts.
+ */
+export function createIncidentsModule(deps: IncidentsModuleDeps): VigilModule {
+  return defineModule({
+    name: 'incidents',
+    resources: [
+      { name: 'incidents', object: 'incident' },
+      { name: 'hypotheses', object: 'incident' },
+      // The changelog is written by the server only, in the transaction of each change.
+      { name: 'incident_histories', object: 'incident', readOnly: true },
+      { name: 'evidences', object: 'evidences' },
+      { name: 'comments', object: 'comments' },
+      { name: 'responders', object: 'responder' },
+      { name: 'incident_rules', object: 'database' },
+      { name: 'incident_summary', object: 'incident', readOnly: true },
+      { name: 'incidents_by_component', object: 'incident', readOnly: true },
+      { name: 'incidents_by_config', object: 'incident', readOnly: true },
+    ],
+    writeHooks: {
+      incidents: incidentsWriteHook,
+      hypotheses: hypothesesWriteHook,
+      evidences: evidencesWriteHook,
+      comments: commentsWriteHook,
+      responders: respondersWriteHook,
+    },
+    workers: [createDefinitionOfDoneWorker(deps.db, deps.log, deps.definitionOfDone)],
+  });
+}
