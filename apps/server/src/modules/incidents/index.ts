@@ -1,2 +1,3 @@
-/** What other areas may use from incidents: the definition-of-done pass (tests, CLI). */
+/** What other areas may use from incidents: the definition-of-done pass and its job. */
 export { runDefinitionOfDone } from './definition-of-done/dod.service.ts';
+export { definitionOfDoneJob } from './definition-of-done/dod.worker.ts';
