@@ -30,7 +30,7 @@ import {
 } from './identity/identity.module.ts';
 import type { AttemptLimits } from './identity/index.ts';
 import { createIncidentsModule } from './incidents/incidents.module.ts';
-import type { DefinitionOfDoneSettings } from './incidents/definition-of-done/dod.worker.ts';
+import type { DefinitionOfDoneSettings } from './incidents/index.ts';
 import {
   createJobsModule,
   defaultJobHistorySettings,

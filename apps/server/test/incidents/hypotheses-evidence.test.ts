@@ -17,9 +17,11 @@ const types = async (incident: string) =>
   ).map((row) => row.type);
 const statusOf = async (incident: string) =>
   (
-    await ctx.query(z.object({ status: z.string() }), 'select status from incidents where id = $1', [
-      incident,
-    ])
+    await ctx.query(
+      z.object({ status: z.string() }),
+      'select status from incidents where id = $1',
+      [incident],
+    )
   )[0]?.status;
 
 describe('the hypothesis tree', () => {
@@ -39,9 +41,14 @@ describe('the hypothesis tree', () => {
       title: 'Fix TTL',
     });
     expect(rows.parse(solution.json)[0]).toMatchObject({ type: 'solution' });
-    const patched = await ctx.as('commander', 'PATCH', `/api/db/hypotheses?id=eq.${firstId(factor.json)}`, {
-      status: 'disproven',
-    });
+    const patched = await ctx.as(
+      'commander',
+      'PATCH',
+      `/api/db/hypotheses?id=eq.${firstId(factor.json)}`,
+      {
+        status: 'disproven',
+      },
+    );
     expect(patched.status).toBe(200);
     expect(await types(id)).toEqual([
       'incident.created',
@@ -81,9 +88,19 @@ describe('the hypothesis tree', () => {
   it('deletes a hypothesis with its comments and evidence in one transaction', async () => {
     const { id, root } = await ctx.incident();
     const factor = firstId(
-      (await ctx.as('commander', 'POST', '/api/db/hypotheses', { incident_id: id, parent_id: root, title: 'f' })).json,
+      (
+        await ctx.as('commander', 'POST', '/api/db/hypotheses', {
+          incident_id: id,
+          parent_id: root,
+          title: 'f',
+        })
+      ).json,
     );
-    await ctx.as('commander', 'POST', '/api/db/evidences', { hypothesisId: factor, type: 'comment', description: 'e' });
+    await ctx.as('commander', 'POST', '/api/db/evidences', {
+      hypothesisId: factor,
+      type: 'comment',
+      description: 'e',
+    });
     await ctx.as('commander', 'POST', '/api/db/comments', { hypothesis_id: factor, comment: 'c' });
     expect(await ctx.count('evidences', 'hypothesis_id = $1', [factor])).toBe(1);
     const deleted = await ctx.as('commander', 'DELETE', `/api/db/hypotheses?id=eq.${factor}`);
@@ -106,14 +123,38 @@ describe('comments', () => {
   });
 
   it.each([
-    ['an empty comment', (_id: string, root: string) => ({ hypothesis_id: root, comment: '  ' }), 'comment: Please add comment details'],
-    ['a hypothesis of another incident', (id: string, _root: string, other: string) => ({ incident_id: id, hypothesis_id: other, comment: 'x' }), 'hypothesis_id: the hypothesis belongs to another incident'],
-    ['a mention of nobody', (_id: string, root: string) => ({ hypothesis_id: root, comment: '@[Ghost](user:00000000-0000-0000-0000-00000000dead)' }), 'comment: mentions an unknown user'],
+    [
+      'an empty comment',
+      (_id: string, root: string) => ({ hypothesis_id: root, comment: '  ' }),
+      'comment: Please add comment details',
+    ],
+    [
+      'a hypothesis of another incident',
+      (id: string, _root: string, other: string) => ({
+        incident_id: id,
+        hypothesis_id: other,
+        comment: 'x',
+      }),
+      'hypothesis_id: the hypothesis belongs to another incident',
+    ],
+    [
+      'a mention of nobody',
+      (_id: string, root: string) => ({
+        hypothesis_id: root,
+        comment: '@[Ghost](user:00000000-0000-0000-0000-00000000dead)',
+      }),
+      'comment: mentions an unknown user',
+    ],
   ])('refuses %s and writes nothing', async (_name, body, message) => {
     const { id, root } = await ctx.incident();
     const other = await ctx.incident('Other');
     const before = await ctx.count('comments');
-    const answer = await ctx.as('commander', 'POST', '/api/db/comments', body(id, root, other.root));
+    const answer = await ctx.as(
+      'commander',
+      'POST',
+      '/api/db/comments',
+      body(id, root, other.root),
+    );
     expect(answer.status).toBe(400);
     expect(messageOf(answer.json)).toContain(message);
     expect(await ctx.count('comments')).toBe(before);
@@ -132,7 +173,9 @@ describe('definition of done', () => {
     expect(evidence.status).toBe(201);
     const evidenceId = firstId(evidence.json);
     expect(await statusOf(id)).toBe('open');
-    const done = await ctx.as('responder', 'PATCH', `/api/db/evidences?id=eq.${evidenceId}`, { done: true });
+    const done = await ctx.as('responder', 'PATCH', `/api/db/evidences?id=eq.${evidenceId}`, {
+      done: true,
+    });
     expect(done.status).toBe(200);
     expect(await statusOf(id)).toBe('resolved');
     expect(await types(id)).toEqual([
@@ -159,7 +202,10 @@ describe('definition of done', () => {
 
   it('the worker marks a mended check done and resolves the incident, with job history', async () => {
     const { id, root } = await ctx.incident();
-    const [canary] = await ctx.query(z.object({ id: z.string() }), `insert into canaries (name, spec) values ('web', '{}') returning id`);
+    const [canary] = await ctx.query(
+      z.object({ id: z.string() }),
+      `insert into canaries (name, spec) values ('web', '{}') returning id`,
+    );
     const [check] = await ctx.query(
       z.object({ id: z.string() }),
       `insert into checks (canary_id, type, name, status, last_transition_time)
@@ -176,11 +222,20 @@ describe('definition of done', () => {
     const db = ctx.app().database.db;
     expect(await runDefinitionOfDone(db, Date.now())).toMatchObject({ checked: 1, done: 0 });
     expect(await statusOf(id)).toBe('open');
-    await ctx.query(z.unknown(), `update checks set status = 'healthy', last_transition_time = now() - interval '10 minutes' where id = $1`, [check?.id]);
+    await ctx.query(
+      z.unknown(),
+      `update checks set status = 'healthy', last_transition_time = now() - interval '10 minutes' where id = $1`,
+      [check?.id],
+    );
     const jobs = await ctx.count('job_history', `name = 'IncidentDefinitionOfDone'`);
     const outcome = await runMaintenance(db, definitionOfDoneJob(db), Date.now());
     expect(outcome).toMatchObject({ done: 1, resolved: 1 });
-    expect(await ctx.count('job_history', `name = 'IncidentDefinitionOfDone' and status = 'SUCCESS' and success_count = 1`)).toBe(jobs + 1);
+    expect(
+      await ctx.count(
+        'job_history',
+        `name = 'IncidentDefinitionOfDone' and status = 'SUCCESS' and success_count = 1`,
+      ),
+    ).toBe(jobs + 1);
     expect(await statusOf(id)).toBe('resolved');
     expect((await types(id)).at(-1)).toBe('incident_status.updated');
   });

@@ -7,35 +7,43 @@ const firstId = (json: unknown): string =>
   z.array(z.object({ id: z.string() })).parse(json)[0]?.id ?? '';
 
 /** One write per endpoint, built for a fresh incident. */
-const writes: Record<string, (incident: string, root: string) => { path: string; body: unknown }> = {
-  incidents: () => ({ path: '/api/db/incidents', body: { title: 'Role test', severity: 'low' } }),
-  hypotheses: (incident, root) => ({
-    path: '/api/db/hypotheses',
-    body: { incident_id: incident, parent_id: root, title: 'Role test' },
-  }),
-  evidences: (_incident, root) => ({
-    path: '/api/db/evidences',
-    body: { hypothesisId: root, type: 'comment', description: 'Role test' },
-  }),
-  comments: (_incident, root) => ({
-    path: '/api/db/comments',
-    body: { hypothesis_id: root, comment: 'Role test' },
-  }),
-  responders: (incident) => ({
-    path: '/api/db/responders',
-    body: { incident_id: incident, type: 'person', person_id: '00000000-0000-0000-0000-0000000000aa' },
-  }),
-};
+const writes: Record<string, (incident: string, root: string) => { path: string; body: unknown }> =
+  {
+    incidents: () => ({ path: '/api/db/incidents', body: { title: 'Role test', severity: 'low' } }),
+    hypotheses: (incident, root) => ({
+      path: '/api/db/hypotheses',
+      body: { incident_id: incident, parent_id: root, title: 'Role test' },
+    }),
+    evidences: (_incident, root) => ({
+      path: '/api/db/evidences',
+      body: { hypothesisId: root, type: 'comment', description: 'Role test' },
+    }),
+    comments: (_incident, root) => ({
+      path: '/api/db/comments',
+      body: { hypothesis_id: root, comment: 'Role test' },
+    }),
+    responders: (incident) => ({
+      path: '/api/db/responders',
+      body: {
+        incident_id: incident,
+        type: 'person',
+        person_id: '00000000-0000-0000-0000-0000000000aa',
+      },
+    }),
+  };
 const table = (path: string) => path.replace('/api/db/', '');
 
 describe.each(Object.entries(writes))('POST %s', (_name, write) => {
-  it.each(['admin', 'editor', 'commander', 'responder'] as const)('lets a %s write', async (role) => {
-    const { id, root } = await ctx.incident();
-    const { path, body } = write(id, root);
-    const answer = await ctx.as(role, 'POST', path, body);
-    expect(answer.status).toBe(201);
-    expect(firstId(answer.json)).not.toBe('');
-  });
+  it.each(['admin', 'editor', 'commander', 'responder'] as const)(
+    'lets a %s write',
+    async (role) => {
+      const { id, root } = await ctx.incident();
+      const { path, body } = write(id, root);
+      const answer = await ctx.as(role, 'POST', path, body);
+      expect(answer.status).toBe(201);
+      expect(firstId(answer.json)).not.toBe('');
+    },
+  );
 
   it.each(['viewer', 'anonymous'] as const)('refuses a %s and writes nothing', async (role) => {
     const { id, root } = await ctx.incident();
@@ -97,6 +105,8 @@ describe('the views', () => {
       `/api/db/incidents?id=eq.${id}&select=*,commander:commander_id(id,name),hypotheses(*,evidences(*),comments(*)),responders(*)`,
     );
     expect(detail.status).toBe(200);
-    expect(detail.json).toMatchObject([{ commander: { name: 'Test Commander' }, hypotheses: [{ type: 'root' }] }]);
+    expect(detail.json).toMatchObject([
+      { commander: { name: 'Test Commander' }, hypotheses: [{ type: 'root' }] },
+    ]);
   });
 });

@@ -23,9 +23,11 @@ const history = (incident: string) =>
   );
 const statusOf = async (incident: string) =>
   (
-    await ctx.query(z.object({ status: z.string() }), 'select status from incidents where id = $1', [
-      incident,
-    ])
+    await ctx.query(
+      z.object({ status: z.string() }),
+      'select status from incidents where id = $1',
+      [incident],
+    )
   )[0]?.status;
 
 describe('creating an incident', () => {
@@ -62,13 +64,25 @@ describe('creating an incident', () => {
     ['an empty title', { title: ' ', severity: 'low' }, 'title is required'],
     ['an unknown status', { title: 'x', severity: 'low', status: 'done' }, 'status must be one of'],
     ['an unknown type', { title: 'x', severity: 'low', type: 'vibes' }, 'type must be one of'],
-    ['another creator', { title: 'x', severity: 'low', created_by: '00000000-0000-0000-0000-000000000001' }, 'created_by'],
+    [
+      'another creator',
+      { title: 'x', severity: 'low', created_by: '00000000-0000-0000-0000-000000000001' },
+      'created_by',
+    ],
   ])('refuses %s and writes nothing', async (_name, body, message) => {
-    const before = [await ctx.count('incidents'), await ctx.count('hypotheses'), await ctx.count('incident_histories')];
+    const before = [
+      await ctx.count('incidents'),
+      await ctx.count('hypotheses'),
+      await ctx.count('incident_histories'),
+    ];
     const answer = await ctx.as('commander', 'POST', '/api/db/incidents', body);
     expect(answer.status).toBe(400);
     expect(messageOf(answer.json)).toContain(message);
-    expect([await ctx.count('incidents'), await ctx.count('hypotheses'), await ctx.count('incident_histories')]).toEqual(before);
+    expect([
+      await ctx.count('incidents'),
+      await ctx.count('hypotheses'),
+      await ctx.count('incident_histories'),
+    ]).toEqual(before);
   });
 });
 
@@ -76,7 +90,9 @@ describe('status transitions (spec 002 §4)', () => {
   it('follows the table and logs each change', async () => {
     const { id } = await ctx.incident();
     for (const status of ['investigating', 'mitigated', 'open', 'resolved', 'closed', 'open']) {
-      const answer = await ctx.as('responder', 'PATCH', `/api/db/incidents?id=eq.${id}`, { status });
+      const answer = await ctx.as('responder', 'PATCH', `/api/db/incidents?id=eq.${id}`, {
+        status,
+      });
       expect(answer.status, status).toBe(200);
     }
     const entries = (await history(id)).filter((entry) => entry.type === 'incident.status_updated');
@@ -95,23 +111,30 @@ describe('status transitions (spec 002 §4)', () => {
     ['resolved', 'mitigated', 'resolved, closed, open'],
     ['investigating', 'open', 'investigating, mitigated, resolved, closed'],
     ['open', 'new', 'open, investigating, mitigated, resolved, closed'],
-  ])('refuses %s → %s naming the allowed statuses, and writes nothing', async (from, to, allowed) => {
-    const { id } = await ctx.incident();
-    await ctx.query(z.unknown(), 'update incidents set status = $2 where id = $1', [id, from]);
-    const before = await history(id);
-    const answer = await ctx.as('commander', 'PATCH', `/api/db/incidents?id=eq.${id}`, { status: to });
-    expect(answer.status).toBe(400);
-    expect(messageOf(answer.json)).toBe(
-      `status cannot change from ${from} to ${to}; allowed: ${allowed}`,
-    );
-    expect(await statusOf(id)).toBe(from);
-    expect(await history(id)).toEqual(before);
-  });
+  ])(
+    'refuses %s → %s naming the allowed statuses, and writes nothing',
+    async (from, to, allowed) => {
+      const { id } = await ctx.incident();
+      await ctx.query(z.unknown(), 'update incidents set status = $2 where id = $1', [id, from]);
+      const before = await history(id);
+      const answer = await ctx.as('commander', 'PATCH', `/api/db/incidents?id=eq.${id}`, {
+        status: to,
+      });
+      expect(answer.status).toBe(400);
+      expect(messageOf(answer.json)).toBe(
+        `status cannot change from ${from} to ${to}; allowed: ${allowed}`,
+      );
+      expect(await statusOf(id)).toBe(from);
+      expect(await history(id)).toEqual(before);
+    },
+  );
 
   it('lets a new incident move anywhere', async () => {
     const { id } = await ctx.incident();
     await ctx.query(z.unknown(), `update incidents set status = 'new' where id = $1`, [id]);
-    const answer = await ctx.as('commander', 'PATCH', `/api/db/incidents?id=eq.${id}`, { status: 'closed' });
+    const answer = await ctx.as('commander', 'PATCH', `/api/db/incidents?id=eq.${id}`, {
+      status: 'closed',
+    });
     expect(answer.status).toBe(200);
     expect(await statusOf(id)).toBe('closed');
   });

@@ -5,6 +5,7 @@ import { agentsRoute } from '@/features/agents/routes.tsx';
 import { catalogRoute, configsRedirectRoute } from '@/features/catalog/routes.tsx';
 import { healthRoute } from '@/features/health/routes.tsx';
 import { homeRoute } from '@/features/home/routes.tsx';
+import { incidentsRoute } from '@/features/incidents/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
 import { systemStatusRoute } from '@/features/system/routes.tsx';
 import { topologyRoute } from '@/features/topology/routes.tsx';
@@ -35,6 +36,7 @@ export const appRoutes: RouteObject[] = [
           guarded(topologyRoute),
           guarded(healthRoute),
           guarded(catalogRoute),
+          guarded(incidentsRoute),
           configsRedirectRoute,
           guarded(agentsRoute('agents')),
           systemStatusRoute,

@@ -21,8 +21,9 @@ export function mentionMarkup(display: string, id: string): string {
 export function commentParts(
   comment: string,
 ): ({ kind: 'text'; text: string } | { kind: 'mention'; display: string; id: string })[] {
-  const parts: ({ kind: 'text'; text: string } | { kind: 'mention'; display: string; id: string })[] =
-    [];
+  const parts: (
+    { kind: 'text'; text: string } | { kind: 'mention'; display: string; id: string }
+  )[] = [];
   let last = 0;
   for (const match of comment.matchAll(mentionPattern)) {
     const start = match.index;

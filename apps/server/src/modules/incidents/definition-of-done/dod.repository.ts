@@ -6,9 +6,7 @@ const pendingRow = z.object({
   incident_id: z.string(),
   script: z.string(),
   component: z.looseObject({ id: z.string() }).nullable(),
-  check: z
-    .looseObject({ id: z.string(), last_transition_time: z.string().nullable() })
-    .nullable(),
+  check: z.looseObject({ id: z.string(), last_transition_time: z.string().nullable() }).nullable(),
   analysis: z.looseObject({ id: z.string() }).nullable(),
 });
 export type PendingItem = z.infer<typeof pendingRow>;

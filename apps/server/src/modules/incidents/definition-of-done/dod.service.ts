@@ -20,7 +20,10 @@ function variablesOf(item: PendingItem, now: number): Record<string, unknown> {
         ...item.check,
         age: durationFromNanos(
           BigInt(
-            Math.max(0, now - Date.parse(item.check.last_transition_time ?? new Date(now).toJSON())),
+            Math.max(
+              0,
+              now - Date.parse(item.check.last_transition_time ?? new Date(now).toJSON()),
+            ),
           ) * 1_000_000n,
         ),
       }

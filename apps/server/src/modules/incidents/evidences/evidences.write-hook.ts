@@ -79,7 +79,8 @@ export const evidencesWriteHook = defineWriteHook({
           description: row.description,
         });
       }
-      const flagged = ctx.operation === 'insert' ? row.definition_of_done : patch.definition_of_done;
+      const flagged =
+        ctx.operation === 'insert' ? row.definition_of_done : patch.definition_of_done;
       if (flagged === true) {
         await recordHistory(ctx.client, {
           ...entry,
