@@ -62,23 +62,23 @@ export function IncidentSeverityBadge({ severity }: { severity: string | null })
   );
 }
 
-const statusColours: Record<string, string> = {
-  new: 'bg-surface-muted text-fg',
-  open: 'bg-unhealthy/15 text-unhealthy',
-  investigating: 'bg-warning/15 text-fg',
-  mitigated: 'bg-warning/15 text-fg',
-  resolved: 'bg-healthy/15 text-healthy',
-  closed: 'bg-surface-muted text-fg-muted',
+const statusDots: Record<string, string> = {
+  new: 'bg-unknown',
+  open: 'bg-unhealthy',
+  investigating: 'bg-warning',
+  mitigated: 'bg-warning',
+  resolved: 'bg-healthy',
+  closed: 'bg-unknown',
 };
 
+/** Text stays in the body colour (contrast in both themes); the dot carries the status. */
 export function IncidentStatusBadge({ status }: { status: string }) {
   return (
-    <span
-      className={cx(
-        'rounded-full px-2 py-0.5 text-xs font-medium capitalize',
-        statusColours[status] ?? 'bg-surface-muted text-fg',
-      )}
-    >
+    <span className="inline-flex items-center gap-1.5 rounded-full border border-border px-2 py-0.5 text-xs font-medium capitalize">
+      <span
+        aria-hidden="true"
+        className={cx('size-2 rounded-full', statusDots[status] ?? 'bg-unknown')}
+      />
       {status}
     </span>
   );

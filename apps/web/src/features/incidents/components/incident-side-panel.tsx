@@ -22,7 +22,10 @@ export function IncidentSidePanel({
   const [open, setOpen] = useState<Section | undefined>('details');
   const toggle = (section: Section) => () => setOpen(open === section ? undefined : section);
   return (
-    <aside aria-label="Incident details" className="rounded-lg border border-border bg-surface">
+    <aside
+      aria-label="Incident details"
+      className="self-start rounded-lg border border-border bg-surface"
+    >
       <DetailsSection
         incident={incident}
         canWrite={canWrite}
