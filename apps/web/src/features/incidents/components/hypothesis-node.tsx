@@ -13,7 +13,7 @@ import {
 import type { HypothesisNode as Node } from '../model/hypothesis-tree.ts';
 import { EvidenceList } from './evidence-list.tsx';
 import { CreateHypothesisDialog, RemoveHypothesisDialog } from './hypothesis-dialogs.tsx';
-import { Options } from './select-options.tsx';
+import { compactSelectClassName, Options } from './select-options.tsx';
 import { useDebouncedSave } from './use-debounced-save.ts';
 
 const kinds = { root: 'Issue', factor: 'Potential Solution', solution: '' } as const;
@@ -81,7 +81,7 @@ export function HypothesisNodeView({
           value={status}
           disabled={!canWrite}
           onChange={(event) => setStatus(event.target.value)}
-          className={cx(inputClassName, 'h-8 w-auto')}
+          className={compactSelectClassName}
         >
           <Options values={hypothesisStatuses} />
         </select>

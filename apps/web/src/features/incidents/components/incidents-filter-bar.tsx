@@ -6,6 +6,7 @@ import { inputClassName } from '@/ui/form-field.tsx';
 import type { PersonRef } from '../api/incident-schemas.ts';
 import type { IncidentFilters } from '../model/incident-url-state.ts';
 import { typeLabel } from './incident-badges.tsx';
+import { compactSelectClassName } from './select-options.tsx';
 
 export const incidentSearchDebounceMs = 400;
 
@@ -30,7 +31,7 @@ function FilterSelect(props: {
     <label className="flex items-center gap-2 text-sm">
       <span className="text-fg-muted">{props.label}</span>
       <select
-        className={cx(inputClassName, 'w-auto min-w-28')}
+        className={compactSelectClassName}
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
       >
