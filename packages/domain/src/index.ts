@@ -24,3 +24,4 @@ export * from './catalog/catalog-summary.ts';
 export * from './catalog/catalog-changes.ts';
 export * from './incidents/incident.ts';
 export * from './incidents/mentions.ts';
+export * from './incidents/incident-rule.ts';

@@ -10,17 +10,21 @@ import { evidencesWriteHook } from './evidences/evidences.write-hook.ts';
 import { hypothesesWriteHook } from './hypotheses/hypotheses.write-hook.ts';
 import { incidentsWriteHook } from './incidents.write-hook.ts';
 import { respondersWriteHook } from './responders/responders.write-hook.ts';
+import { createIncidentRulesWorker } from './rules/incident-rules.worker.ts';
+import { incidentRulesWriteHook } from './rules/incident-rules.write-hook.ts';
 
 export interface IncidentsModuleDeps {
   readonly db: Database;
   readonly log: Logger;
   readonly definitionOfDone?: DefinitionOfDoneSettings;
+  /** How often incident rules run (default every minute). */
+  readonly rulesEveryMs?: number;
 }
 
 /**
  * The incidents area (spec 002 §2–§7): incidents with their hypotheses tree, evidence and
- * definition of done, comments, responders and changelog, and the worker that evaluates
- * definition-of-done scripts.
+ * definition of done, comments, responders and changelog; the workers that evaluate
+ * definition-of-done scripts and run the incident rules.
  */
 export function createIncidentsModule(deps: IncidentsModuleDeps): VigilModule {
   return defineModule({
@@ -44,7 +48,11 @@ export function createIncidentsModule(deps: IncidentsModuleDeps): VigilModule {
       evidences: evidencesWriteHook,
       comments: commentsWriteHook,
       responders: respondersWriteHook,
+      incident_rules: incidentRulesWriteHook,
     },
-    workers: [createDefinitionOfDoneWorker(deps.db, deps.log, deps.definitionOfDone)],
+    workers: [
+      createDefinitionOfDoneWorker(deps.db, deps.log, deps.definitionOfDone),
+      createIncidentRulesWorker(deps.db, deps.log, deps.rulesEveryMs ?? 60_000),
+    ],
   });
 }
