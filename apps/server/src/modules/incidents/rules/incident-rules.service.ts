@@ -59,7 +59,8 @@ async function openIncident(client: Queryable, rule: Rule, candidate: Candidate)
     status: template.status,
   });
   const root = await insertRootHypothesis(client, incidentId, title, null);
-  const description = `${candidate.source} ${String(candidate.resource.name ?? candidate.id)}`;
+  const name = candidate.resource.name;
+  const description = `${candidate.source} ${typeof name === 'string' ? name : candidate.id}`;
   const evidenceId = await insertEvidence(client, root, candidate, description);
   await recordHistory(client, {
     incidentId,
