@@ -162,7 +162,13 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       enqueue: (client, queued) => enqueueLater(client, queued),
     }),
     topologyModule,
-    createIncidentsModule({ db, log, definitionOfDone: settings.definitionOfDone }),
+    createIncidentsModule({
+      db,
+      log,
+      definitionOfDone: settings.definitionOfDone,
+      enqueue: (client, queued) => enqueueLater(client, queued),
+      connections: connections.resolve,
+    }),
     playbooksModule,
     logsModule,
   ];

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db.ts';
+import type { ConnectionResolver } from '../connections/index.ts';
+import type { Enqueue } from '../events/index.ts';
 import { defineModule, type VigilModule } from '../../platform/module.ts';
 import { commentsWriteHook } from './comments/comments.write-hook.ts';
 import {
@@ -10,12 +12,18 @@ import { evidencesWriteHook } from './evidences/evidences.write-hook.ts';
 import { hypothesesWriteHook } from './hypotheses/hypotheses.write-hook.ts';
 import { incidentsWriteHook } from './incidents.write-hook.ts';
 import { respondersWriteHook } from './responders/responders.write-hook.ts';
+import { ticketConsumer } from './responders/tickets.consumer.ts';
+import { createTicketSyncWorker } from './responders/tickets.worker.ts';
 import { createIncidentRulesWorker } from './rules/incident-rules.worker.ts';
 import { incidentRulesWriteHook } from './rules/incident-rules.write-hook.ts';
 
 export interface IncidentsModuleDeps {
   readonly db: Database;
   readonly log: Logger;
+  /** Queues the event that opens a team responder's ticket. */
+  readonly enqueue: Enqueue;
+  /** Opens the connections named in teams' responder_clients. */
+  readonly connections: ConnectionResolver;
   readonly definitionOfDone?: DefinitionOfDoneSettings;
   /** How often incident rules run (default every minute). */
   readonly rulesEveryMs?: number;
@@ -27,6 +35,7 @@ export interface IncidentsModuleDeps {
  * definition-of-done scripts and run the incident rules.
  */
 export function createIncidentsModule(deps: IncidentsModuleDeps): VigilModule {
+  const tickets = { db: deps.db, log: deps.log, connections: deps.connections };
   return defineModule({
     name: 'incidents',
     resources: [
@@ -47,12 +56,14 @@ export function createIncidentsModule(deps: IncidentsModuleDeps): VigilModule {
       hypotheses: hypothesesWriteHook,
       evidences: evidencesWriteHook,
       comments: commentsWriteHook,
-      responders: respondersWriteHook,
+      responders: respondersWriteHook(deps.enqueue),
       incident_rules: incidentRulesWriteHook,
     },
     workers: [
       createDefinitionOfDoneWorker(deps.db, deps.log, deps.definitionOfDone),
       createIncidentRulesWorker(deps.db, deps.log, deps.rulesEveryMs ?? 60_000),
+      createTicketSyncWorker(tickets),
     ],
+    consumers: [ticketConsumer(tickets)],
   });
 }

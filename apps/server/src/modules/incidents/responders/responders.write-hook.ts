@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { isTeamResponderType, responderFieldMessage, responderTypeFields } from '@vigil/domain';
-import { defineWriteHook, type WriteContext } from '../../../data-api/write-hooks.ts';
+import {
+  defineWriteHook,
+  type WriteContext,
+  type WriteHook,
+} from '../../../data-api/write-hooks.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { recordHistory } from '../history/incident-history.repository.ts';
 import { incidentExists } from '../incidents.repository.ts';
 import { requiredText } from '../write-patches.ts';
+import type { Enqueue } from '../../events/index.ts';
 import { teamResponderClients } from './responders.repository.ts';
+import { responderCreatedEvent } from './tickets.consumer.ts';
 
 type Row = Record<string, unknown>;
 
@@ -47,30 +53,39 @@ async function checked(ctx: WriteContext, row: Row): Promise<Row> {
   return { ...row, type, properties: { ...properties.data, responderType: type } };
 }
 
-/** Responders (spec 002 §3, §7): person or team client, changelog on creation. */
-export const respondersWriteHook = defineWriteHook({
-  schema: writtenResponder,
-  async beforeInsert(ctx, rows) {
-    const written: Row[] = [];
-    for (const row of rows) written.push(await checked(ctx, row));
-    return written;
-  },
-  async beforeUpdate(_ctx, patch) {
-    for (const column of ['incident_id', 'type', 'team_id', 'person_id']) {
-      if (column in patch) throw badRequest(`${column} cannot be changed`);
-    }
-    return patch;
-  },
-  async afterWrite(ctx, rows) {
-    if (ctx.operation !== 'insert') return;
-    for (const row of rows) {
-      await recordHistory(ctx.client, {
-        incidentId: row.incident_id,
-        type: 'responder.created',
-        description: row.type,
-        createdBy: row.created_by,
-        responderId: row.id,
-      });
-    }
-  },
-});
+/**
+ * Responders (spec 002 §3, §7): person or team client, changelog on creation, and for a team
+ * client an event that opens its ticket once the write commits.
+ */
+export function respondersWriteHook(enqueue: Enqueue): WriteHook {
+  return defineWriteHook({
+    schema: writtenResponder,
+    async beforeInsert(ctx, rows) {
+      const written: Row[] = [];
+      for (const row of rows) written.push(await checked(ctx, row));
+      return written;
+    },
+    async beforeUpdate(_ctx, patch) {
+      for (const column of ['incident_id', 'type', 'team_id', 'person_id']) {
+        if (column in patch) throw badRequest(`${column} cannot be changed`);
+      }
+      return patch;
+    },
+    async afterWrite(ctx, rows) {
+      if (ctx.operation !== 'insert') return;
+      for (const row of rows) {
+        await recordHistory(ctx.client, {
+          incidentId: row.incident_id,
+          type: 'responder.created',
+          description: row.type,
+          createdBy: row.created_by,
+          responderId: row.id,
+        });
+        if (row.type === 'person') continue;
+        await enqueue(ctx.client, [
+          { name: responderCreatedEvent, eventId: row.id, properties: { responder_id: row.id } },
+        ]);
+      }
+    },
+  });
+}
