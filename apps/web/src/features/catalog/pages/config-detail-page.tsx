@@ -5,6 +5,7 @@ import { ErrorState } from '@/ui/error-state.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { TabList, TabPanel } from '@/ui/tabs.tsx';
 import { ApiError } from '@/lib/api-error.ts';
+import { LinkToIncidentButton } from '@/features/incidents/index.ts';
 import { useConfigDetailQuery } from '../api/config-detail-query.ts';
 import { useRelationshipCountQuery } from '../api/relationship-count-query.ts';
 import { ConfigContent } from '../components/config-content.tsx';
@@ -102,6 +103,12 @@ export function ConfigDetailPage() {
         {config.deleted_at && (
           <span className="rounded border border-border px-1.5 text-xs text-fg-muted">deleted</span>
         )}
+        <span className="ml-auto">
+          <LinkToIncidentButton
+            size="sm"
+            target={{ kind: 'config', id: config.id, name: config.name ?? config.id }}
+          />
+        </span>
       </div>
       <TabList
         label="Config views"

@@ -16,6 +16,19 @@ const steps: Record<Step, string> = {
   form: 'Save Team Responder',
 };
 
+/** The team's default field values for a client type (may hold templates, spec 002 §4). */
+function defaultsOf(team: Team | undefined, type: string): Record<string, string> {
+  const client = team?.spec?.responder_clients?.[type];
+  if (typeof client !== 'object' || client === null || !('defaults' in client)) return {};
+  const defaults: unknown = client.defaults;
+  if (typeof defaults !== 'object' || defaults === null) return {};
+  return Object.fromEntries(
+    Object.entries(defaults).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 function clientsOf(team: Team | undefined): string[] {
   return Object.keys(team?.spec?.responder_clients ?? {}).filter(isTeamResponderType);
 }
@@ -148,7 +161,14 @@ export function AddResponderWizard({
             </Button>
           )}
           {step === 'type' && (
-            <Button variant="primary" disabled={type === ''} onClick={() => setStep('form')}>
+            <Button
+              variant="primary"
+              disabled={type === ''}
+              onClick={() => {
+                setValues({ ...defaultsOf(team, type), ...values });
+                setStep('form');
+              }}
+            >
               Next
             </Button>
           )}

@@ -1,6 +1,6 @@
 import { incidentDefaults, incidentSeverities, incidentTypes } from '@vigil/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
@@ -32,6 +32,7 @@ export function LinkToIncidentDialog({
 }) {
   const incidents = useIncidentOptionsQuery(true);
   const link = useLinkToIncident();
+  const navigate = useNavigate();
   const [incident, setIncident] = useState('');
   const [title, setTitle] = useState(target.name);
   const [type, setType] = useState<string>(incidentDefaults.type);
@@ -71,8 +72,9 @@ export function LinkToIncidentDialog({
       },
       {
         onSuccess: (id) => {
-          toast.success(<Link to={`/incidents/${id}`}>Linked to incident successfully</Link>, {
+          toast.success('Linked to incident successfully', {
             duration: 5000,
+            action: { label: 'Open', onClick: () => void navigate(`/incidents/${id}`) },
           });
           onClose();
         },

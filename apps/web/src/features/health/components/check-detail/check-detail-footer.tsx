@@ -6,6 +6,7 @@ import { Button } from '@/ui/button.tsx';
 import { useCheckCanary } from '@/features/health/api/check-canary-query.ts';
 import { runInitiatedMessage, useRunCheck } from '@/features/health/api/check-history-query.ts';
 import { canarySource } from '@/features/health/model/canary-source.ts';
+import { LinkToIncidentButton } from '@/features/incidents/index.ts';
 import type { CheckSummary } from '@vigil/domain';
 
 const linkClass = 'text-sm text-accent underline';
@@ -45,19 +46,22 @@ export function CheckDetailFooter({ check }: { check: CheckSummary }) {
   return (
     <div className="flex w-full items-center justify-between gap-2">
       <SourceOrEdit canaryId={check.canary_id} />
-      {mayRun && (
-        <Button
-          disabled={runCheck.isPending}
-          onClick={() =>
-            runCheck.mutate(check.id, {
-              onSuccess: () => toast.success(runInitiatedMessage),
-              onError: (error) => toast.error(error.message),
-            })
-          }
-        >
-          Run Now
-        </Button>
-      )}
+      <div className="flex items-center gap-2">
+        <LinkToIncidentButton target={{ kind: 'check', id: check.id, name: check.name }} />
+        {mayRun && (
+          <Button
+            disabled={runCheck.isPending}
+            onClick={() =>
+              runCheck.mutate(check.id, {
+                onSuccess: () => toast.success(runInitiatedMessage),
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            Run Now
+          </Button>
+        )}
+      </div>
     </div>
   );
 }
