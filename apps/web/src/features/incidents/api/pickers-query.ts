@@ -86,3 +86,17 @@ export function useHypothesisOptionsQuery(incidentId: string | undefined) {
       }),
   });
 }
+
+const componentOption = z.object({ id: z.string(), name: z.string() });
+
+/** Components for the list's Component filter. */
+export function useComponentOptionsQuery() {
+  return useQuery({
+    queryKey: incidentKeys.pickers('components'),
+    queryFn: ({ signal }) =>
+      apiRequest('db', '/components', z.array(componentOption), {
+        query: { select: 'id,name', deleted_at: 'is.null', order: 'name.asc', limit: 500 },
+        signal,
+      }),
+  });
+}

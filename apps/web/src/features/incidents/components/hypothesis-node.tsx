@@ -73,7 +73,7 @@ export function HypothesisNodeView({
           onChange={(event) => setTitle(event.target.value)}
           className={cx(
             inputClassName,
-            'h-8 max-w-md flex-1 border-transparent bg-transparent font-medium hover:border-border',
+            'h-8 max-w-xl min-w-48 flex-1 basis-60 border-transparent bg-transparent font-medium hover:border-border',
           )}
         />
         <select

@@ -13,6 +13,7 @@ export const incidentSearchDebounceMs = 400;
 export interface IncidentsFilterBarProps {
   filters: IncidentFilters;
   people: readonly PersonRef[];
+  components: readonly { id: string; name: string }[];
   onChange: (patch: Partial<Record<keyof IncidentFilters, string | undefined>>) => void;
 }
 
@@ -49,8 +50,13 @@ const all: Option = { value: 'all', label: 'All' };
 const titled = (values: readonly string[]): Option[] =>
   values.map((value) => ({ value, label: typeLabel(value) }));
 
-/** Type, Severity, Status, Owner and the search box (spec 002 §2), kept in the URL. */
-export function IncidentsFilterBar({ filters, people, onChange }: IncidentsFilterBarProps) {
+/** Type, Severity, Status, Owner, Component and the search box (spec 002 §2), kept in the URL. */
+export function IncidentsFilterBar({
+  filters,
+  people,
+  components,
+  onChange,
+}: IncidentsFilterBarProps) {
   const [text, setText] = useState(filters.search ?? '');
   const latest = useRef(onChange);
   useEffect(() => {
@@ -91,6 +97,12 @@ export function IncidentsFilterBar({ filters, people, onChange }: IncidentsFilte
         value={filters.owner ?? 'all'}
         options={[all, ...people.map((p) => ({ value: p.id, label: p.name.slice(0, 50) }))]}
         onChange={set('owner')}
+      />
+      <FilterSelect
+        label="Component"
+        value={filters.component ?? 'all'}
+        options={[all, ...components.map((c) => ({ value: c.id, label: c.name }))]}
+        onChange={set('component')}
       />
       <label className="relative block min-w-60 flex-1 sm:max-w-sm">
         <span className="sr-only">Search for incident</span>

@@ -38,6 +38,8 @@ function renderPage(url: string, rows: unknown[], fixture: SessionFixture = {}) 
     http.get('/api/db/people', () =>
       HttpResponse.json([{ id: 'p1', name: 'Ada Admin', avatar: null }]),
     ),
+    http.get('/api/db/components', () => HttpResponse.json([{ id: 'c1', name: 'checkout-api' }])),
+    http.get('/api/db/incidents_by_component', () => HttpResponse.json([{ id: 'i1' }])),
   );
   const user = userEvent.setup();
   const app = renderApp([url]);
@@ -66,6 +68,13 @@ describe('incidents page', () => {
     expect(asked[0]?.get('severity')).toBe('eq.high');
     expect(asked[0]?.get('type')).toBe('eq.security');
     expect(asked[0]?.get('title')).toBe('ilike.*disk*');
+  });
+
+  it('filters by component through the incidents linked to it', async () => {
+    const { asked } = renderPage('/incidents?component=c1', []);
+    await screen.findByText('There are no incidents matching this criteria');
+    expect(asked[0]?.get('id')).toBe('in.(i1)');
+    expect(screen.getByLabelText('Component')).toHaveValue('c1');
   });
 
   it('keeps a chosen filter in the URL', async () => {

@@ -6,7 +6,7 @@ import { useUrlState } from '@/lib/url-state.ts';
 import { Button } from '@/ui/button.tsx';
 import { QueryList } from '@/ui/query-list.tsx';
 import { useIncidentsQuery } from '../api/incidents-query.ts';
-import { usePeopleQuery } from '../api/pickers-query.ts';
+import { useComponentOptionsQuery, usePeopleQuery } from '../api/pickers-query.ts';
 import { CreateIncidentDialog } from '../components/create-incident-dialog.tsx';
 import { IncidentsFilterBar } from '../components/incidents-filter-bar.tsx';
 import { IncidentsTable } from '../components/incidents-table.tsx';
@@ -21,6 +21,7 @@ export function IncidentsPage() {
   const [params, setParams] = useSearchParams();
   const incidents = useIncidentsQuery(filters);
   const people = usePeopleQuery();
+  const components = useComponentOptionsQuery();
   const canWrite = usePermission(['incident'], 'write');
   const creating = params.get('create') === 'true';
   const setCreating = (open: boolean) =>
@@ -56,6 +57,7 @@ export function IncidentsPage() {
       <IncidentsFilterBar
         filters={filters}
         people={people.data ?? []}
+        components={components.data ?? []}
         onChange={(patch) => setFilters(patch, { replace: true })}
       />
       <QueryList
