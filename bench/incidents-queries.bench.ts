@@ -87,6 +87,16 @@ async function main(): Promise<void> {
     console.log(`bench: seeding ${incidents} incidents and ${histories} histories`);
     const started = Date.now();
     const sample = await seed(seeder);
+    if (process.env.BENCH_EXPLAIN) {
+      for (const sql of [
+        `explain analyze select * from incident_summary where status = 'open' and severity = 'high' and deleted_at is null order by created_at desc limit 100`,
+        `explain analyze select count(*) from incident_summary where status = 'open' and severity = 'high' and deleted_at is null`,
+        `explain analyze select count(*) from incident_summary where title ilike '%Incident 99%' and deleted_at is null`,
+      ]) {
+        const plan = await seeder.query<{ 'QUERY PLAN': string }>(sql);
+        console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+      }
+    }
     await seeder.end();
     console.log(`bench: seeded in ${Math.round((Date.now() - started) / 1000)} s`);
     const db = createDatabase(database.url, 10);
@@ -119,9 +129,9 @@ async function main(): Promise<void> {
         path: '/api/db/incident_summary?select=*&status=eq.open&severity=eq.high&deleted_at=is.null&order=created_at.desc&limit=100',
       },
       {
-        name: 'GET /api/db/incident_summary (title search, all statuses, newest 100)',
+        name: 'GET /api/db/incident_summary (title search Incident 99, all statuses, newest 100)',
         goalMs: goals.listMs,
-        path: '/api/db/incident_summary?select=*&title=ilike.*99*&deleted_at=is.null&order=created_at.desc&limit=100',
+        path: '/api/db/incident_summary?select=*&title=ilike.*Incident%2099*&deleted_at=is.null&order=created_at.desc&limit=100',
       },
       {
         name: 'GET /api/db/incidents?id=eq (commander, communicator, hypotheses, evidence, responders)',

@@ -19,35 +19,37 @@ $$;
 create trigger incidents_status_change before update on incidents
   for each row execute function incidents_status_change();
 
--- The list filters by type and severity besides status, newest first.
-create index incidents_severity_idx on incidents (severity, created_at desc) where deleted_at is null;
-create index incidents_type_idx on incidents (type, created_at desc) where deleted_at is null;
+-- The list filters by status with severity or type, newest first, and counts the matches:
+-- each count is an index-only scan of one of these.
+create index incidents_status_severity_idx on incidents (status, severity, created_at desc)
+  where deleted_at is null;
+create index incidents_status_type_idx on incidents (status, type, created_at desc)
+  where deleted_at is null;
 create index evidences_dod_script_idx on evidences (hypothesis_id)
   where definition_of_done and not done and script is not null;
 
 -- The incident list: each incident with its commander, communicator and live responders.
+-- Scalar subqueries and left joins on keys, so that a count or a filter never computes them:
+-- the planner drops what the outer query does not read, and a page builds them for its rows.
 create view incident_summary as
 select
   i.id, i.incident_id, i.title, i.description, i.type, i.status, i.severity,
   i.created_by, i.commander_id, i.communicator_id, i.created_at, i.updated_at, i.deleted_at,
-  case when cm.id is null then null
-       else jsonb_build_object('id', cm.id, 'name', cm.name, 'avatar', cm.avatar) end as commander,
-  case when cc.id is null then null
-       else jsonb_build_object('id', cc.id, 'name', cc.name, 'avatar', cc.avatar) end as communicator,
-  coalesce(r.responders, '[]'::jsonb) as responders
-from incidents i
-left join people cm on cm.id = i.commander_id
-left join people cc on cc.id = i.communicator_id
-left join lateral (
-  select jsonb_agg(jsonb_build_object(
-           'id', rs.id, 'type', rs.type,
-           'name', coalesce(p.name, t.name), 'avatar', p.avatar, 'icon', t.icon)
-         order by rs.created_at) as responders
-  from responders rs
-  left join people p on p.id = rs.person_id
-  left join teams t on t.id = rs.team_id
-  where rs.incident_id = i.id and rs.deleted_at is null
-) r on true;
+  (select jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar)
+     from people p where p.id = i.commander_id) as commander,
+  (select jsonb_build_object('id', p.id, 'name', p.name, 'avatar', p.avatar)
+     from people p where p.id = i.communicator_id) as communicator,
+  coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'id', rs.id, 'type', rs.type,
+             'name', coalesce(p.name, t.name), 'avatar', p.avatar, 'icon', t.icon)
+           order by rs.created_at)
+      from responders rs
+      left join people p on p.id = rs.person_id
+      left join teams t on t.id = rs.team_id
+     where rs.incident_id = i.id and rs.deleted_at is null
+  ), '[]'::jsonb) as responders
+from incidents i;
 
 -- Incidents linked to a component or a config item through their evidence.
 create view incidents_by_component as
