@@ -88,11 +88,8 @@ export async function runIncidentRules(db: Database, now: Date): Promise<RulesOu
     }
     rules.sort((a, b) => a.spec.priority - b.spec.priority);
     const started = Date.now();
-    const tallies = new Map(
-      rules.map((rule) => [
-        rule.id,
-        { matched: 0, created: 0, duplicates: 0, errors: [] } satisfies Tally,
-      ]),
+    const tallies = new Map<string, Tally>(
+      rules.map((rule) => [rule.id, { matched: 0, created: 0, duplicates: 0, errors: [] }]),
     );
     const active = rules.filter((rule) => withinHoursOfOperation(rule.spec.hoursOfOperation, now));
     const sources = new Set(active.flatMap((rule) => rule.spec.sources));

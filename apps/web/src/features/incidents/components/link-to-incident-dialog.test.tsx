@@ -12,7 +12,7 @@ const target = { kind: 'check', id: 'c1', name: 'checkout-probe' } as const;
 
 function renderDialog() {
   const posted: { path: string; body: unknown }[] = [];
-  const record = (path: string, answer: unknown) =>
+  const record = (path: string, answer: Record<string, string>[]) =>
     http.post(path, async ({ request }) => {
       posted.push({ path, body: await request.json() });
       return HttpResponse.json(answer, { status: 201 });
