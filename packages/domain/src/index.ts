@@ -30,3 +30,6 @@ export * from './playbooks/playbook-spec.ts';
 export * from './playbooks/playbook-api.ts';
 export * from './playbooks/playbooks.ts';
 export * from './playbooks/playbook-parameters.ts';
+export * from './incidents/incident.ts';
+export * from './incidents/mentions.ts';
+export * from './incidents/incident-rule.ts';

@@ -29,7 +29,8 @@ import {
   type IdentitySettings,
 } from './identity/identity.module.ts';
 import type { AttemptLimits } from './identity/index.ts';
-import { incidentsModule } from './incidents/incidents.module.ts';
+import { createIncidentsModule } from './incidents/incidents.module.ts';
+import type { DefinitionOfDoneSettings } from './incidents/index.ts';
 import {
   createJobsModule,
   defaultJobHistorySettings,
@@ -75,6 +76,8 @@ export interface ModuleSettings {
   readonly agents?: AgentsSettings;
   /** The SMTP connection that mails people and teams (default connection://default/smtp). */
   readonly notificationEmailConnection?: string;
+  /** How often definition-of-done scripts run (default every minute). */
+  readonly definitionOfDone?: DefinitionOfDoneSettings;
   /**
    * The modules to serve, by name (default: all). Tests boot only those they need; identity
    * always comes, since it recognises who calls.
@@ -162,7 +165,13 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       enqueue: (client, queued) => enqueueLater(client, queued),
     }),
     createTopologyModule({ db, log, connections: connections.resolve, values }),
-    incidentsModule,
+    createIncidentsModule({
+      db,
+      log,
+      definitionOfDone: settings.definitionOfDone,
+      enqueue: (client, queued) => enqueueLater(client, queued),
+      connections: connections.resolve,
+    }),
     createPlaybooksModule({
       db,
       log,

@@ -28,7 +28,7 @@ async function authoredTables(): Promise<string[]> {
 describe('created_by is the signed-in person', () => {
   it.each([
     ['comments', 'commander', { incident_id: ids.incident, comment: 'mine' }],
-    ['incidents', 'commander', { title: 'authored' }],
+    ['incidents', 'commander', { title: 'authored', severity: 'low' }],
     ['responders', 'responder', { incident_id: ids.incident, type: 'person', person_id: ids.bob }],
     ['playbooks', 'editor', { name: 'authored', spec: {} }],
   ] as const)(

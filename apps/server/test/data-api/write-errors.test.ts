@@ -14,10 +14,12 @@ describe('constraint violations', () => {
   });
 
   it('answers a check violation with 400 23514', async () => {
-    const { error, status } = await api
-      .client('commander')
-      .from('incidents')
-      .insert({ title: 'bad', severity: 'apocalyptic' });
+    const { error, status } = await api.client('editor').from('checks').insert({
+      canary_id: '01900000-0000-7000-8000-0000000000ff',
+      type: 'http',
+      name: 'x',
+      severity: 'apocalyptic',
+    });
     expect(status).toBe(400);
     expect(error?.code).toBe('23514');
   });

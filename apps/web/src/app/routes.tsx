@@ -7,6 +7,7 @@ import { healthRoute } from '@/features/health/routes.tsx';
 import { homeRoute } from '@/features/home/routes.tsx';
 import { logsRoute } from '@/features/logs/routes.tsx';
 import { playbookSettingsRoute, playbooksRoute } from '@/features/playbooks/routes.tsx';
+import { incidentsRoute } from '@/features/incidents/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
 import { systemStatusRoute } from '@/features/system/routes.tsx';
 import { topologyRoute, topologyViewRoute } from '@/features/topology/routes.tsx';
@@ -38,6 +39,7 @@ export const appRoutes: RouteObject[] = [
           guarded(healthRoute),
           guarded(catalogRoute),
           guarded(logsRoute),
+          guarded(incidentsRoute),
           configsRedirectRoute,
           guarded(agentsRoute('agents')),
           guarded(playbooksRoute),

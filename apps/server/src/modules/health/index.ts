@@ -20,3 +20,4 @@ export { selectChecks, type CheckQuery } from './canaries/check-lookup.repositor
 export { withLastResult } from './expressions/cel-functions/contextual.ts';
 export { type RunContext, withRunContext } from './expressions/cel-functions/run-context.ts';
 export { envDelimiters, goDelimiters } from './expressions/go-template/template.ts';
+export { durationFromNanos } from './expressions/cel-functions/durations.ts';

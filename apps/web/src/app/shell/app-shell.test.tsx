@@ -99,7 +99,7 @@ describe('application shell', () => {
   });
 
   it('sends routes that do not exist yet to the not-found page', async () => {
-    renderRoutes(appRoutes, ['/incidents']);
+    renderRoutes(appRoutes, ['/playbooks']);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('Not found | Vigil');

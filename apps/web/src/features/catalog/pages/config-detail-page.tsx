@@ -5,6 +5,7 @@ import { ErrorState } from '@/ui/error-state.tsx';
 import { Skeleton } from '@/ui/skeleton.tsx';
 import { TabList, TabPanel } from '@/ui/tabs.tsx';
 import { ApiError } from '@/lib/api-error.ts';
+import { LinkToIncidentButton } from '@/features/incidents/index.ts';
 import { useConfigDetailQuery } from '../api/config-detail-query.ts';
 import { useRelationshipCountQuery } from '../api/relationship-count-query.ts';
 import { ConfigContent } from '../components/config-content.tsx';
@@ -104,7 +105,11 @@ export function ConfigDetailPage() {
           <span className="rounded border border-border px-1.5 text-xs text-fg-muted">deleted</span>
         )}
         {!config.deleted_at && (
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
+            <LinkToIncidentButton
+              size="sm"
+              target={{ kind: 'config', id: config.id, name: config.name ?? config.id }}
+            />
             <PlaybooksMenu target={{ kind: 'config', id: config.id }} />
           </div>
         )}

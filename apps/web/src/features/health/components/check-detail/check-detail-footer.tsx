@@ -7,6 +7,7 @@ import { PlaybooksMenu } from '@/features/playbooks/index.ts';
 import { useCheckCanary } from '@/features/health/api/check-canary-query.ts';
 import { runInitiatedMessage, useRunCheck } from '@/features/health/api/check-history-query.ts';
 import { canarySource } from '@/features/health/model/canary-source.ts';
+import { LinkToIncidentButton } from '@/features/incidents/index.ts';
 import type { CheckSummary } from '@vigil/domain';
 
 const linkClass = 'text-sm text-accent underline';
@@ -48,6 +49,7 @@ export function CheckDetailFooter({ check }: { check: CheckSummary }) {
       <SourceOrEdit canaryId={check.canary_id} />
       <div className="flex items-center gap-2">
         <PlaybooksMenu target={{ kind: 'check', id: check.id }} placement="above" />
+        <LinkToIncidentButton target={{ kind: 'check', id: check.id, name: check.name }} />
         {mayRun && (
           <Button
             disabled={runCheck.isPending}
