@@ -46,7 +46,7 @@ export function ComponentActions({ component, zoomInHref }: ComponentActionsProp
     actions.push({
       kind: 'link',
       label: 'Link to Incident',
-      to: `/incidents/new?component_id=${id}`,
+      to: `/incidents?create=true&topology=${id}`,
       icon: <Siren aria-hidden="true" className={icon} />,
     });
   }
