@@ -18,3 +18,11 @@ export { evaluateJavascript, validateJavascript } from './expressions/javascript
 export { renderTemplate, validateTemplate } from './expressions/go-template/template.ts';
 export { selectChecks, type CheckQuery } from './canaries/check-lookup.repository.ts';
 export { envDelimiters } from './expressions/go-template/template.ts';
+export {
+  isManagedSource,
+  managedSourcePrefix,
+  retireManagedCanaries,
+  syncManagedCanary,
+  validateManagedSpec,
+  type ManagedCanary,
+} from './canaries/managed-canaries.ts';

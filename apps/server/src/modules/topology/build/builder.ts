@@ -1,7 +1,13 @@
 import { envDelimiters, renderTemplate } from '../../health/index.ts';
 import type { ComponentSpec, ForEachSpec, TopologySpec } from '../spec/topology-spec.ts';
 import { componentSpec } from '../spec/topology-spec.ts';
-import { componentEnv, fromSpec, staticProperty, type BuiltComponent } from './built-component.ts';
+import {
+  componentEnv,
+  fromSpec,
+  inlineChecksOf,
+  staticProperty,
+  type BuiltComponent,
+} from './built-component.ts';
 import { evaluate, runLookup } from './lookup.ts';
 import type { LookupDeps } from './lookup-sources.ts';
 import { applyPropertyLookup, mergeProperty } from './properties.ts';
@@ -133,6 +139,7 @@ async function forEach(
   for (const check of block.checks ?? []) {
     if (check.selector) component.checkSelectors.push(check.selector);
   }
+  component.inline.push(...inlineChecksOf(block.checks, component.name));
 }
 
 /** Renders `$(.component.name)` in every string of a forEach block. */

@@ -89,23 +89,30 @@ function dedupe(children: readonly BuiltComponent[]): BuiltComponent[] {
   });
 }
 
-/** Marks the topology's components this run did not produce as deleted. */
+/** Marks the topology's components this run did not produce as deleted; answers their ids. */
 export async function retireOthers(
   db: Queryable,
   topologyId: string,
   kept: readonly string[],
-): Promise<number> {
+): Promise<string[]> {
   const result = await db.query(
     `update components set deleted_at = now()
-      where topology_id = $1 and deleted_at is null and not (id = any($2::uuid[]))`,
+      where topology_id = $1 and deleted_at is null and not (id = any($2::uuid[]))
+      returning id`,
     [topologyId, kept],
   );
-  return result.rowCount ?? 0;
+  return z
+    .array(idRow)
+    .parse(result.rows)
+    .map((row) => row.id);
 }
 
 /** A deleted topology's components are deleted with it. */
-export async function retireTopologyComponents(db: Queryable, topologyId: string): Promise<void> {
-  await retireOthers(db, topologyId, []);
+export async function retireTopologyComponents(
+  db: Queryable,
+  topologyId: string,
+): Promise<string[]> {
+  return retireOthers(db, topologyId, []);
 }
 
 /** A stable selector id for links a spec's selector made (manual links are 'manual'). */

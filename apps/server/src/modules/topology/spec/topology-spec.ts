@@ -82,7 +82,9 @@ const componentFields = {
   namespace: z.string().optional(),
   tooltip: z.string().optional(),
   icon: z.string().optional(),
-  owner: z.string().optional(),
+  owner: z.string().optional().describe('The name of the team that owns the component'),
+  /** Teams (by name) that own the component besides `owner`: a Vigil extension. */
+  teams: z.array(z.string()).optional(),
   text: z.string().optional(),
   description: z.string().optional(),
   externalID: z.string().optional(),
