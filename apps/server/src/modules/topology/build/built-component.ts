@@ -45,6 +45,9 @@ export interface BuiltComponent {
   labels: Record<string, string>;
   hidden: boolean;
   health: Health | undefined;
+  /** CEL deciding the status from the summary (`statusExpr`, `healthExpr`). */
+  statusExpr: string | undefined;
+  healthExpr: string | undefined;
   statusReason: string | undefined;
   properties: BuiltProperty[];
   selectors: ResourceSelector[];
@@ -96,6 +99,8 @@ export function fromSpec(spec: ComponentSpec): BuiltComponent {
     labels: { ...(spec.labels ?? {}) },
     hidden: spec.hidden === true,
     health: healthOf(spec),
+    statusExpr: spec.statusExpr || undefined,
+    healthExpr: spec.healthExpr || undefined,
     statusReason: spec.status_reason,
     properties: (spec.properties ?? [])
       .filter((property) => !property.lookup && !property.configLookup)

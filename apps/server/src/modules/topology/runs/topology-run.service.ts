@@ -7,6 +7,8 @@ import { buildTopology } from '../build/builder.ts';
 import { retireOthers, upsertTree } from '../build/components.repository.ts';
 import { retireInlineCanaries, syncInlineCanaries } from '../build/inline-canaries.ts';
 import { linkComponents } from '../build/link-components.ts';
+import { expressionComponents } from '../expressions/component-expression.repository.ts';
+import { evaluateComponentExpression } from '../expressions/component-expression.ts';
 import { defaultTopologySchedule, parseTopologySpec } from '../spec/parse-topology.ts';
 import {
   findTopology,
@@ -99,6 +101,9 @@ async function runLocked(
         const inline = await syncInlineCanaries(tx, inlineOwner(topology), written);
         errors.push(...inline.errors);
         errors.push(...(await linkComponents(tx, written, inline.links)));
+        for (const id of await expressionComponents(tx, written.ids)) {
+          await evaluateComponentExpression(tx, id);
+        }
         // A failed lookup keeps what the last run built (canary-checker's rule).
         if (built.failedSpecs.length === 0) {
           const retired = await retireOthers(tx, topology.id, written.ids);
