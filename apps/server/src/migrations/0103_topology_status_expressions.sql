@@ -1,7 +1,7 @@
 -- statusExpr / healthExpr of a component (CEL over its summary, properties and itself). The
 -- roll-up keeps the expression's inputs (expr_summary) and queues the component when they
--- change; the topology's consumer evaluates the expression and stores expr_status, which the
--- roll-up then uses as the component's status.
+-- change; the topology's consumer evaluates the expression and stores expr_status (and
+-- expr_reason), which the roll-up then uses as the component's status.
 
 alter table components
   add column status_expr text,
@@ -91,9 +91,11 @@ begin
 
     -- An expression decides the status: its inputs are kept and a worker evaluates it (CEL).
     if c.status_expr is not null or c.health_expr is not null then
+      -- A leaf counts its own health, as duty's summary of a component without children does.
       expr_inputs := jsonb_build_object(
-        'healthy', kids_h + direct_h, 'unhealthy', kids_u + direct_u,
-        'warning', kids_w + direct_w,
+        'healthy', kids_h + direct_h + coalesce(kids_total = 0 and c.health = 'healthy', false)::int,
+        'unhealthy', kids_u + direct_u + coalesce(kids_total = 0 and c.health = 'unhealthy', false)::int,
+        'warning', kids_w + direct_w + coalesce(kids_total = 0 and c.health = 'warning', false)::int,
         'unknown', greatest(kids_total - kids_h - kids_u - kids_w, 0),
         'checks', checks,
         'incidents', coalesce(c.summary -> 'incidents', '{}'::jsonb),
@@ -105,9 +107,12 @@ begin
                 jsonb_build_object('id', current_id))
         on conflict (name, event_id) where event_id is not null do nothing;
       end if;
+      -- An answer that is not a status (or a failure) leaves the status and says why.
       if c.expr_status is not null then
         new_status := c.expr_status;
         new_reason := coalesce(c.expr_reason, new_reason);
+      elsif c.expr_reason is not null then
+        new_reason := c.expr_reason;
       end if;
     end if;
 

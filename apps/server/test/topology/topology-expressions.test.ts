@@ -78,6 +78,12 @@ describe('statusExpr and healthExpr', () => {
           statusExpr: 'properties.mode == "maintenance" ? "info" : self.name',
         },
         { name: 'd', type: 'Service', statusExpr: '"good"' },
+        {
+          name: 'f',
+          type: 'Service',
+          health: 'healthy',
+          statusExpr: 'summary.healthy > 0 ? "good" : "bad"',
+        },
       ],
     });
     const run = runAnswer.parse(
@@ -88,6 +94,11 @@ describe('statusExpr and healthExpr', () => {
     expect(await statusOf(app, 'c')).toEqual({ status: 'info', status_reason: null });
     expect(await statusOf(app, 'd')).toEqual({
       status: 'unknown',
+      status_reason: 'statusExpr answered "good"',
+    });
+    // Not a status: the rolled-up one stands (a leaf counts its own health), with the answer.
+    expect(await statusOf(app, 'f')).toEqual({
+      status: 'healthy',
       status_reason: 'statusExpr answered "good"',
     });
     expect((await statusOf(app, 'expr'))?.status).toBe('healthy');

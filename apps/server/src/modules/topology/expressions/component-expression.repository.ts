@@ -39,12 +39,12 @@ export async function lockExpressionRow(
 export async function storeExpressionStatus(
   db: Queryable,
   id: string,
-  status: string,
+  status: string | null,
   reason: string | null,
 ): Promise<void> {
   await db.query(
     `update components set expr_status = $2, expr_reason = $3
-      where id = $1 and (expr_status, expr_reason) is distinct from ($2, $3)`,
+      where id = $1 and (expr_status, expr_reason) is distinct from ($2::text, $3::text)`,
     [id, status, reason],
   );
 }

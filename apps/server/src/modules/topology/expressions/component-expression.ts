@@ -10,14 +10,16 @@ const limitMs = 1000;
 const statuses: readonly string[] = ['healthy', 'unhealthy', 'warning', 'unknown', 'info'];
 
 export interface ExpressionOutcome {
-  readonly status: string;
+  /** null: the roll-up's status stands, with `reason`. */
+  readonly status: string | null;
   readonly reason: string | null;
 }
 
 /**
  * What a component's `statusExpr` (else `healthExpr`) decides, as duty evaluates them: CEL over
  * `summary` (counts of its children, checks and configs by status, with checks, incidents and
- * insights), `self` and `properties`. An answer that is not a status is shown as the reason.
+ * insights), `self` and `properties`. An answer that is not a status, or a failure, leaves
+ * the rolled-up status and is shown as the reason.
  */
 export function decideStatus(row: ExpressionRow): ExpressionOutcome {
   const [field, source] = row.status_expr
@@ -44,10 +46,10 @@ export function decideStatus(row: ExpressionRow): ExpressionOutcome {
     const answer = String(evaluateCel(source, variables, limitMs)).trim();
     const lowered = answer.toLowerCase();
     if (statuses.includes(lowered)) return { status: lowered, reason: null };
-    return { status: 'unknown', reason: `${field} answered "${answer.slice(0, 200)}"` };
+    return { status: null, reason: `${field} answered "${answer.slice(0, 200)}"` };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { status: 'unknown', reason: `${field} failed: ${message.slice(0, 300)}` };
+    return { status: null, reason: `${field} failed: ${message.slice(0, 300)}` };
   }
 }
 
