@@ -164,6 +164,20 @@ describe('team ownership', () => {
   it('links owner teams, read as team_components with the team embedded', async () => {
     const id = await createTopology(app, 'owned', inlineSpec(`${target.url}/status/202`));
     await call(app, 'POST', `/api/topology/${id}/run`, 'editor');
+    // The same component in a second topology gets a canary of its own, under another name.
+    const twin = await createTopology(app, 'twin', inlineSpec(`${target.url}/status/202`));
+    const twinRun = await call(app, 'POST', `/api/topology/${twin}/run`, 'editor');
+    expect(runAnswer.parse(twinRun.json).errors).toEqual([
+      'inline-canary: owner team "ghosts" does not exist',
+    ]);
+    const names = await rows(
+      `select name from canaries where source like 'component/%' and deleted_at is null order by name`,
+    );
+    expect(names.map((r) => String(r.name))).toEqual([
+      'inline-canary',
+      expect.stringMatching(/^inline-canary-[0-9a-f]{12}$/),
+    ]);
+    await call(app, 'DELETE', `/api/db/topologies?id=eq.${twin}`, 'editor');
     const component = await componentId('inline-canary');
     const answer = await call(
       app,

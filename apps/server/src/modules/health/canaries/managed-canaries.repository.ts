@@ -4,38 +4,58 @@ import type { ManagedCanary } from './managed-canaries.ts';
 
 const ids = z.array(z.object({ id: z.string() }));
 
-/** Upserts by (agent, namespace, name); answers undefined when that name is another's canary. */
+/**
+ * Updates the live canary of this source, or creates it under the first free name of `names`;
+ * answers undefined when every name is another canary's.
+ */
 export async function upsertManaged(
   db: Queryable,
   canary: ManagedCanary,
   schedule: string,
   next: Date | null,
 ): Promise<string | undefined> {
-  const result = await db.query(
-    `insert into canaries (name, namespace, labels, spec, source, schedule, next_runtime, agent_id,
-       created_by, connection_pairing_approved)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     on conflict (agent_id, namespace, name) where deleted_at is null do update set
-       labels = excluded.labels, spec = excluded.spec, schedule = excluded.schedule,
-       next_runtime = case when canaries.spec = excluded.spec and canaries.schedule = excluded.schedule
-                           then canaries.next_runtime else excluded.next_runtime end,
-       connection_pairing_approved = excluded.connection_pairing_approved, updated_at = now()
-     where canaries.source = excluded.source
+  const updated = await db.query(
+    `update canaries set labels = $2, spec = $3, schedule = $4,
+       next_runtime = case when spec = $3 and schedule = $4 then next_runtime else $5 end,
+       connection_pairing_approved = $6, updated_at = now()
+     where source = $1 and deleted_at is null and agent_id = $7
      returning id`,
     [
-      canary.name,
-      canary.namespace,
+      canary.source,
       canary.labels,
       canary.spec,
-      canary.source,
       schedule,
       next,
-      canary.agentId,
-      canary.createdBy,
       canary.pairingApproved,
+      canary.agentId,
     ],
   );
-  return ids.parse(result.rows)[0]?.id;
+  const existing = ids.parse(updated.rows)[0]?.id;
+  if (existing) return existing;
+  for (const name of [canary.name, ...canary.fallbackNames]) {
+    const inserted = await db.query(
+      `insert into canaries (name, namespace, labels, spec, source, schedule, next_runtime,
+         agent_id, created_by, connection_pairing_approved)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       on conflict (agent_id, namespace, name) where deleted_at is null do nothing
+       returning id`,
+      [
+        name,
+        canary.namespace,
+        canary.labels,
+        canary.spec,
+        canary.source,
+        schedule,
+        next,
+        canary.agentId,
+        canary.createdBy,
+        canary.pairingApproved,
+      ],
+    );
+    const id = ids.parse(inserted.rows)[0]?.id;
+    if (id) return id;
+  }
+  return undefined;
 }
 
 /** Soft-deletes the live canaries of these sources; answers their ids. */

@@ -57,6 +57,8 @@ export interface ManagedCanary {
   /** `component/<component id>`: one canary per component. */
   readonly source: string;
   readonly name: string;
+  /** Names tried in turn when `name` is another canary's. */
+  readonly fallbackNames: readonly string[];
   readonly namespace: string;
   readonly agentId: string;
   readonly labels: Record<string, string>;

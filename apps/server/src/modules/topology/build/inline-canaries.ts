@@ -47,6 +47,8 @@ export async function syncInlineCanaries(
         {
           source: inlineSource(id),
           name: component.name,
+          // Components of one name in several topologies or parents: the id tells them apart.
+          fallbackNames: [`${component.name}-${id.slice(-12)}`],
           namespace: component.namespace || owner.namespace,
           agentId: owner.agentId,
           labels: component.labels,
