@@ -9,6 +9,7 @@ import { retireInlineCanaries, syncInlineCanaries } from '../build/inline-canari
 import { linkComponents } from '../build/link-components.ts';
 import { expressionComponents } from '../expressions/component-expression.repository.ts';
 import { evaluateComponentExpression } from '../expressions/component-expression.ts';
+import { ignoredComponentFields } from '../spec/ignored-fields.ts';
 import { defaultTopologySchedule, parseTopologySpec } from '../spec/parse-topology.ts';
 import {
   findTopology,
@@ -88,6 +89,7 @@ async function runLocked(
       namespace: topology.namespace,
       labels: stringMap.parse(topology.labels),
     };
+    errors.push(...ignoredComponentFields(parsed.spec.components));
     const built = await buildTopology(identity, parsed.spec, lookupDeps);
     errors.push(...built.errors);
     try {

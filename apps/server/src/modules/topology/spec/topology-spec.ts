@@ -118,6 +118,15 @@ const componentFields = {
   configID: z.string().optional(),
 };
 
+/** The fields a component spec may have: ours and canary-checker's that a run does not read. */
+export const componentFieldNames: ReadonlySet<string> = new Set([
+  ...Object.keys(componentFields),
+  'components',
+  'forEach',
+  'relationships',
+  'summary',
+]);
+
 export interface ComponentSpec extends z.infer<z.ZodObject<typeof componentFields>> {
   components?: ComponentSpec[] | undefined;
   forEach?: ForEachSpec | undefined;
