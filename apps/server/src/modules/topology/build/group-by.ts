@@ -1,4 +1,4 @@
-import { findConfigItems } from '../../catalog/index.ts';
+import { configTagValues } from '../../catalog/index.ts';
 import type { ConfigQuery, ResourceSelector } from '../spec/selectors.ts';
 import type { ComponentSpec, TopologySpec } from '../spec/topology-spec.ts';
 import type { LookupDeps } from './lookup-sources.ts';
@@ -8,14 +8,7 @@ type GroupBy = NonNullable<TopologySpec['groupBy']>;
 
 /** The distinct values of the `groupBy` tag over the config items its selector picks, sorted. */
 export async function groupValues(groupBy: GroupBy, deps: LookupDeps): Promise<string[]> {
-  const tag = groupBy.tag ?? '';
-  const items = await findConfigItems(deps.db, configItemQueryOf(groupBy.selector ?? {}));
-  const values = new Set<string>();
-  for (const item of items) {
-    const value = new Map(Object.entries(item.tags ?? {})).get(tag);
-    if (typeof value === 'string' && value !== '') values.add(value);
-  }
-  return [...values].sort();
+  return configTagValues(deps.db, groupBy.tag ?? '', configItemQueryOf(groupBy.selector ?? {}));
 }
 
 /**
