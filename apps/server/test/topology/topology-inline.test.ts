@@ -179,10 +179,11 @@ describe('team ownership', () => {
     ]);
     await call(app, 'DELETE', `/api/db/topologies?id=eq.${twin}`, 'editor');
     const component = await componentId('inline-canary');
+    // The spec's call, and the console's embed of the team with its creator.
     const answer = await call(
       app,
       'GET',
-      `/api/db/team_components?component_id=eq.${component}&select=*,team:teams(*,created_by(id,name))`,
+      `/api/db/team_components?component_id=eq.${component}&select=*,team`,
       'viewer',
     );
     expect(answer.status).toBe(200);
@@ -190,9 +191,27 @@ describe('team ownership', () => {
       {
         component_id: component,
         selector_id: 'topology:owner',
+        role: 'owner',
         team: { name: 'platform', icon: 'k8s' },
       },
     ]);
+    const embedded = await call(
+      app,
+      'GET',
+      `/api/db/team_components?component_id=eq.${component}&select=*,team:teams(*,created_by(id,name))`,
+      'viewer',
+    );
+    expect(embedded.status).toBe(200);
+    expect(embedded.json).toMatchObject([{ team: { name: 'platform', icon: 'k8s' } }]);
+    // A renamed team shows at once.
+    await rows(`update teams set icon = 'cloud' where name = 'platform'`);
+    const renamed = await call(
+      app,
+      'GET',
+      `/api/db/team_components?component_id=eq.${component}&select=team`,
+      'viewer',
+    );
+    expect(renamed.json).toMatchObject([{ team: { name: 'platform', icon: 'cloud' } }]);
     const root = await rows(
       `select t.name from team_components tc join teams t on t.id = tc.team_id
          join components c on c.id = tc.component_id where c.topology_id = $1 and c.parent_id is null`,
