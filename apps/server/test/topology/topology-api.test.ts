@@ -117,6 +117,31 @@ describe('the snapshot', () => {
     ]);
   });
 
+  it('takes the time ranges of the spec as start, months included', async () => {
+    const [link] = (
+      await app.database.db.pool.query<{ check_id: string }>(
+        `select check_id from check_component_relationships where deleted_at is null limit 1`,
+      )
+    ).rows;
+    await app.database.db.pool.query(
+      `insert into check_statuses (check_id, time, status, message)
+       values ($1, now() - interval '20 days', true, 'twenty days ago')`,
+      [link?.check_id],
+    );
+    const statuses = async (start: string) => {
+      const response = await fetch(`${app.baseUrl}/api/topology/${rootId}?start=${start}`, {
+        headers: { [testActorHeader]: 'viewer' },
+      });
+      expect(response.status).toBe(200);
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+      return new TextDecoder().decode(files['check-statuses.json']);
+    };
+    expect(await statuses('1mo')).toContain('twenty days ago');
+    expect(await statuses('now-3mo')).toContain('twenty days ago');
+    expect(await statuses('2w')).not.toContain('twenty days ago');
+    expect(await statuses('1d')).not.toContain('twenty days ago');
+  });
+
   it('refuses a bad start and an anonymous caller', async () => {
     expect((await call(app, 'GET', `/api/topology/${rootId}?start=soon`, 'viewer')).status).toBe(
       400,

@@ -12,6 +12,7 @@ export {
 } from './agent-push/catalog-push.schema.ts';
 export { scrapeConfigJsonSchema } from './scrape-spec/scrape-config-schema.ts';
 export {
+  configTagValues,
   findConfigItems,
   type ConfigItemQuery,
   type ConfigItemRow,

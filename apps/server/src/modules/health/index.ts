@@ -21,3 +21,11 @@ export { withLastResult } from './expressions/cel-functions/contextual.ts';
 export { type RunContext, withRunContext } from './expressions/cel-functions/run-context.ts';
 export { envDelimiters, goDelimiters } from './expressions/go-template/template.ts';
 export { durationFromNanos } from './expressions/cel-functions/durations.ts';
+export {
+  isManagedSource,
+  managedSourcePrefix,
+  retireManagedCanaries,
+  syncManagedCanary,
+  validateManagedSpec,
+  type ManagedCanary,
+} from './canaries/managed-canaries.ts';

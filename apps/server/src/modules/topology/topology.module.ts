@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db.ts';
 import { defineModule, type VigilModule } from '../../platform/module.ts';
 import type { ValueResolver } from '../../platform/values/values.ts';
 import type { ConnectionResolver } from '../connections/index.ts';
+import { expressionConsumer } from './expressions/expression.consumer.ts';
 import { topologyQueryRoutes } from './query/topology-query.routes.ts';
 import { topologyRunRoutes } from './runs/topology-runs.routes.ts';
 import { createTopologyScheduler } from './runs/topology-scheduler.ts';
@@ -31,5 +32,6 @@ export function createTopologyModule(deps: TopologyModuleDeps): VigilModule {
     writeHooks: { topologies: topologiesWriteHook },
     search: [topologySearch],
     workers: [createTopologyScheduler(runs)],
+    consumers: [expressionConsumer],
   });
 }

@@ -2,7 +2,14 @@ import type { ExposedResource } from '../../data-api/resource-definition.ts';
 
 /** The topology's tables and views at /api/db (spec 001 §7 "Topology calls"). */
 export const topologyResources: readonly ExposedResource[] = [
-  { name: 'topologies', object: 'topologies', sourceManaged: true },
+  // connection_pairing_approved is set by the write hook from the writer, never by a client.
+  {
+    name: 'topologies',
+    object: 'topologies',
+    hiddenColumns: ['connection_pairing_approved'],
+    writeOnlyColumns: ['connection_pairing_approved'],
+    sourceManaged: true,
+  },
   { name: 'components', object: 'topologies' },
   { name: 'component_relationships', object: 'topologies' },
   { name: 'team_components', object: 'topologies' },

@@ -35,13 +35,9 @@ export type ConfigItemRow = z.infer<typeof itemRow>;
 /** At most this many items answer one query: a lookup is a selection, never an export. */
 export const configItemQueryLimit = 2000;
 
-/** Live config items matching the query (name and types case-sensitive, as duty's). */
-export async function findConfigItems(
-  db: Queryable,
-  query: ConfigItemQuery,
-): Promise<ConfigItemRow[]> {
+/** The where clause of a query, its values bound in `values`. */
+function whereOf(query: ConfigItemQuery, values: unknown[]): string {
   const where = ['deleted_at is null'];
-  const values: unknown[] = [];
   const bind = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;
@@ -61,12 +57,42 @@ export async function findConfigItems(
   if (query.healths?.length) where.push(`health = any(${bind(query.healths)}::text[])`);
   if (query.statuses?.length) where.push(`status = any(${bind(query.statuses)}::text[])`);
   if (query.agentId) where.push(`agent_id = ${bind(query.agentId)}`);
+  return where.join(' and ');
+}
+
+/** Live config items matching the query (name and types case-sensitive, as duty's). */
+export async function findConfigItems(
+  db: Queryable,
+  query: ConfigItemQuery,
+): Promise<ConfigItemRow[]> {
+  const values: unknown[] = [];
+  const where = whereOf(query, values);
   const found = await db.query(
     `select id, name, namespace, type, config_class, status, health, description, labels, tags,
             config, external_id
-       from config_items where ${where.join(' and ')}
+       from config_items where ${where}
       order by type, name, id limit ${configItemQueryLimit}`,
     values,
   );
   return z.array(itemRow).parse(found.rows);
+}
+
+/** The distinct values of one tag over the items a query picks (a topology's `groupBy`), sorted. */
+export async function configTagValues(
+  db: Queryable,
+  tag: string,
+  query: ConfigItemQuery,
+): Promise<string[]> {
+  const values: unknown[] = [tag];
+  const where = whereOf(query, values);
+  const found = await db.query(
+    `select distinct tags ->> $1 as value from config_items
+      where ${where} and tags ? $1 and tags ->> $1 <> ''
+      order by 1 limit ${configItemQueryLimit}`,
+    values,
+  );
+  return z
+    .array(z.object({ value: z.string() }))
+    .parse(found.rows)
+    .map((row) => row.value);
 }

@@ -2,7 +2,7 @@ import { localAgentId } from '@vigil/domain';
 import { z } from 'zod';
 import type { PoolClient } from 'pg';
 import { defineWriteHook, type WriteContext } from '../../../data-api/write-hooks.ts';
-import { badRequest } from '../../../platform/errors.ts';
+import { badRequest, conflict } from '../../../platform/errors.ts';
 import {
   connectionPairings,
   mayPairConnections,
@@ -10,6 +10,7 @@ import {
   sftpPathPairing,
 } from '../../connections/index.ts';
 import { parseCanarySpec } from './canary-spec.ts';
+import { isManagedSource, managedSourcePrefix } from './managed-canaries.ts';
 import { retireChecks, syncChecks } from './checks.repository.ts';
 import { creatorOf } from '../../../platform/creator.ts';
 import { retireCopiesOf, syncCopiesOf } from './selector-copies.ts';
@@ -19,9 +20,11 @@ import { junitReportCheck } from '../engine/junit-result-mode.ts';
 
 const writtenCanary = z.object({
   id: z.string(),
+  name: z.string(),
   namespace: z.string(),
   agent_id: z.string(),
   spec: z.unknown(),
+  source: z.string().nullable().optional(),
   deleted_at: z.string().nullable(),
 });
 
@@ -38,6 +41,8 @@ export const canariesWriteHook = defineWriteHook({
     const written: Row[] = [];
     for (const row of rows) {
       if (!('spec' in row)) throw badRequest('spec is required');
+      if (isManagedSource(row.source))
+        throw badRequest(`source ${managedSourcePrefix}… is reserved`);
       written.push({ ...(await withSpec(ctx, row)), created_by });
     }
     return written;
@@ -49,10 +54,12 @@ export const canariesWriteHook = defineWriteHook({
     return row;
   },
   async beforeDelete(ctx, canaries) {
+    for (const canary of canaries) refuseManaged(canary);
     for (const canary of canaries) await deriveFrom(ctx.client, canary, undefined);
   },
   async afterWrite(ctx, canaries) {
     for (const canary of canaries) {
+      refuseManaged(canary);
       const parsed = canary.deleted_at !== null ? undefined : parseWrittenSpec(canary.spec);
       await deriveFrom(ctx.client, canary, parsed);
     }
@@ -60,6 +67,15 @@ export const canariesWriteHook = defineWriteHook({
 });
 
 type Row = Record<string, unknown>;
+
+/** A topology's inline canary changes only through the topology's spec. */
+function refuseManaged(canary: z.infer<typeof writtenCanary>): void {
+  if (!isManagedSource(canary.source)) return;
+  throw conflict(
+    `canary ${canary.name} is managed by ${canary.source ?? ''}`,
+    'Edit the checks[].inline of the topology that declares it.',
+  );
+}
 
 /** Validates a written spec and derives the columns that follow it. */
 async function withSpec(ctx: WriteContext, given: Row): Promise<Row> {

@@ -1,8 +1,15 @@
 import { envDelimiters, renderTemplate } from '../../health/index.ts';
 import type { ComponentSpec, ForEachSpec, TopologySpec } from '../spec/topology-spec.ts';
 import { componentSpec } from '../spec/topology-spec.ts';
-import { componentEnv, fromSpec, staticProperty, type BuiltComponent } from './built-component.ts';
+import {
+  componentEnv,
+  fromSpec,
+  inlineChecksOf,
+  staticProperty,
+  type BuiltComponent,
+} from './built-component.ts';
 import { evaluate, runLookup } from './lookup.ts';
+import { groupValues, withTag } from './group-by.ts';
 import type { LookupDeps } from './lookup-sources.ts';
 import { applyPropertyLookup, mergeProperty } from './properties.ts';
 
@@ -37,22 +44,44 @@ export async function buildTopology(
     text: spec.text,
     tooltip: spec.tooltip,
     owner: spec.owner,
+    statusExpr: spec.statusExpr,
+    healthExpr: spec.healthExpr,
     namespace: topology.namespace,
     labels: topology.labels,
   });
   const errors: string[] = [];
   const failedSpecs: string[] = [];
-  for (const [index, child] of (spec.components ?? []).entries()) {
-    try {
-      const built = await lookupComponents(child, deps);
-      for (const component of built) {
-        component.labels = { ...topology.labels, ...component.labels };
+  const build = async (specs: readonly ComponentSpec[], into: BuiltComponent) => {
+    for (const [index, child] of specs.entries()) {
+      try {
+        const built = await lookupComponents(child, deps);
+        for (const component of built) {
+          component.labels = { ...topology.labels, ...into.labels, ...component.labels };
+        }
+        into.children.push(...built);
+      } catch (error) {
+        errors.push(`spec.components[${index}] ${child.name ?? ''}: ${messageOf(error)}`);
+        failedSpecs.push(child.name ?? '');
       }
-      root.children.push(...built);
-    } catch (error) {
-      errors.push(`spec.components[${index}] ${child.name ?? ''}: ${messageOf(error)}`);
-      failedSpecs.push(child.name ?? '');
     }
+  };
+  const tag = spec.groupBy?.tag;
+  const values = spec.groupBy && tag ? await groupValues(spec.groupBy, deps) : [];
+  if (tag && values.length > 0) {
+    // groupBy: one virtual parent per value of the tag, its lookups narrowed to that value.
+    for (const value of values) {
+      const group = fromSpec({
+        name: value,
+        type: 'virtual',
+        icon: spec.icon,
+        labels: { [tag]: value },
+      });
+      group.externalId = `${tag}=${value}`;
+      await build(withTag(spec.components ?? [], tag, value), group);
+      root.children.push(group);
+    }
+  } else {
+    await build(spec.components ?? [], root);
   }
   for (const [index, property] of (spec.properties ?? []).entries()) {
     try {
@@ -133,6 +162,7 @@ async function forEach(
   for (const check of block.checks ?? []) {
     if (check.selector) component.checkSelectors.push(check.selector);
   }
+  component.inline.push(...inlineChecksOf(block.checks, component.name));
 }
 
 /** Renders `$(.component.name)` in every string of a forEach block. */

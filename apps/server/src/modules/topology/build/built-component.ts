@@ -21,6 +21,11 @@ export interface BuiltProperty {
   links?: Array<Record<string, unknown>>;
 }
 
+export interface InlineCheck {
+  readonly spec: Record<string, unknown>;
+  readonly at: string;
+}
+
 export type Health = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
 
 /** One component as a run built it, before it is written. */
@@ -33,15 +38,22 @@ export interface BuiltComponent {
   tooltip: string | undefined;
   description: string | undefined;
   owner: string | undefined;
+  /** Team names that own the component: `owner` and `teams`. */
+  teams: string[];
   lifecycle: string | undefined;
   externalId: string | undefined;
   labels: Record<string, string>;
   hidden: boolean;
   health: Health | undefined;
+  /** CEL deciding the status from the summary (`statusExpr`, `healthExpr`). */
+  statusExpr: string | undefined;
+  healthExpr: string | undefined;
   statusReason: string | undefined;
   properties: BuiltProperty[];
   selectors: ResourceSelector[];
   checkSelectors: ResourceSelector[];
+  /** `checks[].inline` canary specs, with where each was declared (for messages). */
+  inline: InlineCheck[];
   configs: ConfigQuery[];
   logs: Array<Record<string, unknown>>;
   parentLookup: ComponentSpec['parentLookup'];
@@ -81,11 +93,14 @@ export function fromSpec(spec: ComponentSpec): BuiltComponent {
     tooltip: spec.tooltip,
     description: spec.description,
     owner: spec.owner,
+    teams: [...new Set([...(spec.owner ? [spec.owner] : []), ...(spec.teams ?? [])])],
     lifecycle: spec.lifecycle,
     externalId: spec.externalID,
     labels: { ...(spec.labels ?? {}) },
     hidden: spec.hidden === true,
     health: healthOf(spec),
+    statusExpr: spec.statusExpr || undefined,
+    healthExpr: spec.healthExpr || undefined,
     statusReason: spec.status_reason,
     properties: (spec.properties ?? [])
       .filter((property) => !property.lookup && !property.configLookup)
@@ -94,6 +109,7 @@ export function fromSpec(spec: ComponentSpec): BuiltComponent {
     checkSelectors: (spec.checks ?? []).flatMap((check) =>
       check.selector ? [check.selector] : [],
     ),
+    inline: inlineChecksOf(spec.checks, spec.name ?? ''),
     configs: [...(spec.configs ?? [])],
     logs: [...(spec.logs ?? [])],
     parentLookup: spec.parentLookup,
@@ -114,4 +130,11 @@ export function componentEnv(component: BuiltComponent): Record<string, unknown>
     external_id: component.externalId ?? '',
     properties,
   };
+}
+
+/** The inline canaries of a `checks` list, each with where it was declared. */
+export function inlineChecksOf(checks: ComponentSpec['checks'], component: string): InlineCheck[] {
+  return (checks ?? []).flatMap((check, index) =>
+    check.inline ? [{ spec: check.inline, at: `${component}.checks[${index}].inline` }] : [],
+  );
 }

@@ -31,9 +31,9 @@ export async function upsertTree(
     const found = await db.query(
       `insert into components (topology_id, agent_id, parent_id, name, namespace, text, title, type,
          icon, health, health_reason, description, labels, properties, external_id, is_leaf, path,
-         hidden, selectors, configs, log_selectors)
+         hidden, selectors, configs, log_selectors, status_expr, health_expr)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-               $19, $20, $21)
+               $19, $20, $21, $22, $23)
        on conflict (topology_id, type, name, parent_id) where deleted_at is null
        do update set namespace = excluded.namespace, text = excluded.text, title = excluded.title,
          icon = excluded.icon, health = excluded.health, health_reason = excluded.health_reason,
@@ -41,7 +41,18 @@ export async function upsertTree(
          properties = excluded.properties, external_id = excluded.external_id,
          is_leaf = excluded.is_leaf, path = excluded.path, hidden = excluded.hidden,
          selectors = excluded.selectors, configs = excluded.configs,
-         log_selectors = excluded.log_selectors
+         log_selectors = excluded.log_selectors,
+         -- A changed expression is evaluated afresh.
+         expr_status = case when (components.status_expr, components.health_expr)
+                             is not distinct from (excluded.status_expr, excluded.health_expr)
+                            then components.expr_status end,
+         expr_reason = case when (components.status_expr, components.health_expr)
+                             is not distinct from (excluded.status_expr, excluded.health_expr)
+                            then components.expr_reason end,
+         expr_summary = case when (components.status_expr, components.health_expr)
+                              is not distinct from (excluded.status_expr, excluded.health_expr)
+                             then components.expr_summary end,
+         status_expr = excluded.status_expr, health_expr = excluded.health_expr
        returning id`,
       [
         topology.id,
@@ -65,6 +76,8 @@ export async function upsertTree(
         JSON.stringify(component.selectors),
         JSON.stringify(component.configs),
         JSON.stringify(component.logs),
+        component.statusExpr ?? null,
+        component.healthExpr ?? null,
       ],
     );
     const id = idRow.parse(found.rows[0]).id;
@@ -89,23 +102,30 @@ function dedupe(children: readonly BuiltComponent[]): BuiltComponent[] {
   });
 }
 
-/** Marks the topology's components this run did not produce as deleted. */
+/** Marks the topology's components this run did not produce as deleted; answers their ids. */
 export async function retireOthers(
   db: Queryable,
   topologyId: string,
   kept: readonly string[],
-): Promise<number> {
+): Promise<string[]> {
   const result = await db.query(
     `update components set deleted_at = now()
-      where topology_id = $1 and deleted_at is null and not (id = any($2::uuid[]))`,
+      where topology_id = $1 and deleted_at is null and not (id = any($2::uuid[]))
+      returning id`,
     [topologyId, kept],
   );
-  return result.rowCount ?? 0;
+  return z
+    .array(idRow)
+    .parse(result.rows)
+    .map((row) => row.id);
 }
 
 /** A deleted topology's components are deleted with it. */
-export async function retireTopologyComponents(db: Queryable, topologyId: string): Promise<void> {
-  await retireOthers(db, topologyId, []);
+export async function retireTopologyComponents(
+  db: Queryable,
+  topologyId: string,
+): Promise<string[]> {
+  return retireOthers(db, topologyId, []);
 }
 
 /** A stable selector id for links a spec's selector made (manual links are 'manual'). */

@@ -3,17 +3,27 @@ import { findConfigItems } from '../../catalog/index.ts';
 import { selectChecks } from '../../health/index.ts';
 import { parseSelectorPairs, type ConfigQuery } from '../spec/selectors.ts';
 import { selectorIdOf, type WrittenTree } from './components.repository.ts';
-import { syncCheckLinks, syncComponentLinks, syncConfigLinks } from './links.repository.ts';
+import {
+  syncCheckLinks,
+  syncComponentLinks,
+  syncConfigLinks,
+  type CheckLink,
+} from './links.repository.ts';
+import { syncTeamLinks } from './team-links.repository.ts';
 
 /**
  * Relates each written component to what its selectors pick: checks (`checks[].selector`),
- * config items (`configs[]`) and other components (`selectors[]`). Answers one error line per
- * selector that could not be resolved.
+ * config items (`configs[]`), other components (`selectors[]`) and teams (`owner`, `teams`).
+ * Answers one error line per selector or team that could not be resolved.
  */
-export async function linkComponents(db: Queryable, tree: WrittenTree): Promise<string[]> {
+export async function linkComponents(
+  db: Queryable,
+  tree: WrittenTree,
+  inlineChecks: ReadonlyMap<string, readonly CheckLink[]> = new Map(),
+): Promise<string[]> {
   const errors: string[] = [];
   for (const { id, component } of tree.written) {
-    const checks = [];
+    const checks: CheckLink[] = [...(inlineChecks.get(id) ?? [])];
     for (const selector of component.checkSelectors) {
       const selectorId = selectorIdOf('check', selector);
       const labels = parseSelectorPairs(selector.labelSelector);
@@ -45,6 +55,9 @@ export async function linkComponents(db: Queryable, tree: WrittenTree): Promise<
       }))
       .filter((selector) => Object.keys(selector.labels).length > 0);
     await syncComponentLinks(db, id, selectors);
+    for (const team of await syncTeamLinks(db, id, component.teams)) {
+      errors.push(`${component.name}: owner team "${team}" does not exist`);
+    }
   }
   return errors;
 }

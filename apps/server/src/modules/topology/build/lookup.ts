@@ -25,7 +25,7 @@ export async function runLookup(
       try {
         const variables = { ...env, ...(await source(entry, deps)) };
         const display = entryShape.parse(entry).display;
-        answers.push(...asList(display ? evaluate(display, variables) : variables.results));
+        answers.push(...asList(display ? evaluate(display, variables) : undisplayed(variables)));
       } catch (error) {
         throw new Error(`${at}: ${error instanceof Error ? error.message : String(error)}`, {
           cause: error,
@@ -34,6 +34,14 @@ export async function runLookup(
     }
   }
   return answers;
+}
+
+const scriptOutput = z.looseObject({ stdout: z.string() });
+
+/** Without `display`, a check's results answer; a script's answer is its stdout (canary-checker). */
+function undisplayed(variables: Record<string, unknown>): unknown {
+  const output = scriptOutput.safeParse(variables.results);
+  return output.success ? output.data.stdout : variables.results;
 }
 
 /** Evaluates a canary-checker Template: CEL `expr`, `javascript` or a Go `template`. */

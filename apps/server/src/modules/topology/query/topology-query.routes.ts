@@ -1,4 +1,9 @@
-import { topologyQuerySchema, topologyResponseSchema } from '@vigil/domain';
+import {
+  parseTimeRange,
+  timeRanges,
+  topologyQuerySchema,
+  topologyResponseSchema,
+} from '@vigil/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,21 +13,28 @@ import { authorise } from '../../../platform/http/authorise.ts';
 import { queryTopology } from './topology-query.service.ts';
 import { topologySnapshot } from './topology-snapshot.ts';
 
-/** `start` of a snapshot: a duration back from now (`15m`, `now-2d`) or a timestamp. */
-const startSchema = z
+/**
+ * `start` of a snapshot: a time-range choice of the spec (`15m` … `1mo` … `5y`), optionally as
+ * `now-…`, a Go duration (`90s`, `1h30m`) or a timestamp.
+ */
+export const snapshotStartSchema = z
   .string()
   .default('15m')
   .transform((value, ctx) => {
-    const duration = parseDuration(value.replace(/^now-/, ''));
+    const back = value.trim().replace(/^now-/, '');
+    const duration = parseTimeRange(back) ?? parseDuration(back);
     if (duration !== undefined && duration > 0) return new Date(Date.now() - duration);
     const at = Date.parse(value);
     if (!Number.isNaN(at)) return new Date(at);
-    ctx.addIssue({ code: 'custom', message: 'start must be a duration such as 15m or a time' });
+    ctx.addIssue({
+      code: 'custom',
+      message: `start must be a time range (${timeRanges.join(', ')}) or a time`,
+    });
     return z.NEVER;
   });
 
 const snapshotQuery = z.object({
-  start: startSchema,
+  start: snapshotStartSchema,
   related: z.enum(['true', 'false'], { error: 'related must be true or false' }).default('false'),
 });
 

@@ -5,8 +5,12 @@ import type { ValueResolver } from '../../../platform/values/values.ts';
 import type { ConnectionResolver } from '../../connections/index.ts';
 import { buildTopology } from '../build/builder.ts';
 import { retireOthers, upsertTree } from '../build/components.repository.ts';
+import { retireInlineCanaries, syncInlineCanaries } from '../build/inline-canaries.ts';
 import { linkComponents } from '../build/link-components.ts';
-import { parseTopologySpec } from '../spec/parse-topology.ts';
+import { expressionComponents } from '../expressions/component-expression.repository.ts';
+import { evaluateComponentExpression } from '../expressions/component-expression.ts';
+import { ignoredComponentFields } from '../spec/ignored-fields.ts';
+import { defaultTopologySchedule, parseTopologySpec } from '../spec/parse-topology.ts';
 import {
   findTopology,
   finishJob,
@@ -85,6 +89,7 @@ async function runLocked(
       namespace: topology.namespace,
       labels: stringMap.parse(topology.labels),
     };
+    errors.push(...ignoredComponentFields(parsed.spec.components));
     const built = await buildTopology(identity, parsed.spec, lookupDeps);
     errors.push(...built.errors);
     try {
@@ -95,10 +100,18 @@ async function runLocked(
           built.root,
         );
         components = written.ids.length;
-        errors.push(...(await linkComponents(tx, written)));
+        const inline = await syncInlineCanaries(tx, inlineOwner(topology), written);
+        errors.push(...inline.errors);
+        errors.push(...(await linkComponents(tx, written, inline.links)));
+        for (const id of await expressionComponents(tx, written.ids)) {
+          await evaluateComponentExpression(tx, id);
+        }
         // A failed lookup keeps what the last run built (canary-checker's rule).
-        if (built.failedSpecs.length === 0)
-          deleted = await retireOthers(tx, topology.id, written.ids);
+        if (built.failedSpecs.length === 0) {
+          const retired = await retireOthers(tx, topology.id, written.ids);
+          await retireInlineCanaries(tx, retired);
+          deleted = retired.length;
+        }
       });
     } catch (error) {
       errors.push(`write: ${error instanceof Error ? error.message : String(error)}`);
@@ -118,4 +131,14 @@ async function runLocked(
   if (errors.length > 0)
     deps.log.warn({ topology: topology.name, errors }, 'topology run had errors');
   return { status, jobId, components, deleted, errors };
+}
+
+function inlineOwner(topology: TopologyRow) {
+  return {
+    namespace: topology.namespace,
+    agentId: topology.agent_id,
+    schedule: topology.schedule ?? defaultTopologySchedule,
+    pairingApproved: topology.connection_pairing_approved,
+    createdBy: topology.created_by,
+  };
 }

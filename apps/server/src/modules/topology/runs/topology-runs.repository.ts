@@ -10,12 +10,15 @@ const topologyRow = z.object({
   labels: z.record(z.string(), z.unknown()),
   spec: z.unknown(),
   schedule: z.string().nullable(),
+  created_by: z.string().nullable(),
+  connection_pairing_approved: z.boolean(),
 });
 export type TopologyRow = z.infer<typeof topologyRow>;
 
 export async function findTopology(db: Queryable, id: string): Promise<TopologyRow | undefined> {
   const found = await db.query(
-    `select id, name, namespace, agent_id, labels, spec, schedule
+    `select id, name, namespace, agent_id, labels, spec, schedule, created_by,
+            connection_pairing_approved
        from topologies where id = $1 and deleted_at is null`,
     [id],
   );

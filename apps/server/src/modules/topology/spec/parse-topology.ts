@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkTypes, parseSchedule } from '../../health/index.ts';
+import { checkTypes, compileCel, parseSchedule } from '../../health/index.ts';
 import type { ComponentSpec, LookupSpec, PropertySpec, TopologySpec } from './topology-spec.ts';
 import { topologySpec } from './topology-spec.ts';
 
@@ -34,10 +34,12 @@ export function parseTopologySpec(value: unknown): TopologySpecResult {
       message: error instanceof Error ? error.message : 'is not a valid schedule',
     };
   }
-  const lookupProblem =
+  const problem =
+    unsupportedProblem(spec) ??
+    expressionProblem(spec, 'spec') ??
     propertiesProblem(spec.properties, 'spec.properties') ??
     componentsProblem(spec.components, 'spec.components');
-  if (lookupProblem) return { ok: false, ...lookupProblem };
+  if (problem) return { ok: false, ...problem };
   return { ok: true, spec, schedule };
 }
 
@@ -50,6 +52,7 @@ function componentsProblem(list: ComponentSpec[] | undefined, at: string): Probl
   for (const [index, component] of (list ?? []).entries()) {
     const here = `${at}[${index}]`;
     const found =
+      expressionProblem(component, here) ??
       lookupProblem(component.lookup, `${here}.lookup`) ??
       propertiesProblem(component.properties, `${here}.properties`) ??
       componentsProblem(component.components, `${here}.components`) ??
@@ -64,6 +67,44 @@ function propertiesProblem(list: PropertySpec[] | undefined, at: string): Proble
   for (const [index, property] of (list ?? []).entries()) {
     const found = lookupProblem(property.lookup, `${at}[${index}].lookup`);
     if (found) return found;
+  }
+  return undefined;
+}
+
+/** `push` needs an outbound HTTP connection per run: refused until it is built (docs/topology.md). */
+function unsupportedProblem(spec: TopologySpec): Problem | undefined {
+  if (spec.push && Object.keys(spec.push).length > 0) {
+    return {
+      field: 'spec.push',
+      message:
+        'is not supported: Vigil does not push topologies to another server; ' +
+        'read them with GET /api/topology or run the topology on the server that shows it',
+    };
+  }
+  if (spec.groupBy && Object.keys(spec.groupBy).length > 0 && !spec.groupBy.tag) {
+    return { field: 'spec.groupBy.tag', message: 'is required (the config tag to group by)' };
+  }
+  return undefined;
+}
+
+const expressionKeys: ReadonlyArray<'statusExpr' | 'healthExpr'> = ['statusExpr', 'healthExpr'];
+
+/** statusExpr and healthExpr are CEL: one that does not compile would fail on every change. */
+function expressionProblem(
+  owner: { statusExpr?: string | undefined; healthExpr?: string | undefined },
+  at: string,
+): Problem | undefined {
+  for (const key of expressionKeys) {
+    const source = owner[key];
+    if (!source) continue;
+    try {
+      compileCel(source);
+    } catch (error) {
+      return {
+        field: `${at}.${key}`,
+        message: `is not valid CEL: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
   }
   return undefined;
 }

@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { defineWriteHook } from '../../../data-api/write-hooks.ts';
+import { defineWriteHook, type WriteContext } from '../../../data-api/write-hooks.ts';
 import { creatorOf } from '../../../platform/creator.ts';
 import { badRequest } from '../../../platform/errors.ts';
-import { firstSlot, parseSchedule } from '../../health/index.ts';
+import { mayPairConnections } from '../../connections/index.ts';
+import { firstSlot, parseSchedule, validateManagedSpec } from '../../health/index.ts';
+import type { InlineCheck } from '../build/built-component.ts';
 import { retireTopologyComponents } from '../build/components.repository.ts';
+import { retireInlineCanaries } from '../build/inline-canaries.ts';
 import { parseTopologySpec } from './parse-topology.ts';
+import type { ComponentSpec } from './topology-spec.ts';
 
 type Row = Record<string, unknown>;
 
@@ -19,29 +23,54 @@ export const topologiesWriteHook = defineWriteHook({
   schema: writtenRow,
   async beforeInsert(ctx, rows) {
     const created_by = await creatorOf(ctx.client, ctx.actor);
-    return rows.map((row) => {
+    const written: Row[] = [];
+    for (const row of rows) {
       if (typeof row.name !== 'string' || row.name === '') throw badRequest('name is required');
       if (!('spec' in row)) throw badRequest('spec is required');
-      return { ...withSpec(row), created_by };
-    });
+      written.push({ ...(await withSpec(ctx, row)), created_by });
+    }
+    return written;
   },
-  async beforeUpdate(_ctx, patch) {
+  async beforeUpdate(ctx, patch) {
     const row = { ...patch };
     delete row.created_by;
-    return 'spec' in row ? withSpec(row) : row;
+    delete row.connection_pairing_approved;
+    return 'spec' in row ? withSpec(ctx, row) : row;
   },
   async afterWrite(ctx, rows) {
     const removed = rows.filter((row) => row.deleted_at !== null && row.deleted_at !== undefined);
-    for (const row of removed) await retireTopologyComponents(ctx.client, row.id);
+    for (const row of removed) {
+      await retireInlineCanaries(ctx.client, await retireTopologyComponents(ctx.client, row.id));
+    }
   },
 });
 
-function withSpec(given: Row): Row {
-  const parsed = parseTopologySpec(given.spec);
+/**
+ * Validates the spec, its inline canaries with the canary write rules (as the writer), and
+ * derives the schedule columns and whether the inline canaries may pair connections.
+ */
+async function withSpec(ctx: WriteContext, given: Row): Promise<Row> {
+  const row = { ...given };
+  delete row.connection_pairing_approved;
+  const parsed = parseTopologySpec(row.spec);
   if (!parsed.ok) throw badRequest(`${parsed.field} ${parsed.message}`);
+  for (const inline of staticInlineChecks(parsed.spec.components, 'spec.components')) {
+    await validateManagedSpec(ctx.client, ctx.actor, inline.spec, inline.at);
+  }
   return {
-    ...given,
+    ...row,
     schedule: parsed.schedule,
     next_runtime: new Date(firstSlot(parseSchedule(parsed.schedule), Date.now())),
+    connection_pairing_approved: mayPairConnections(ctx.actor),
   };
+}
+
+/** Inline canaries outside `forEach` (those are templated per component and checked per run). */
+function staticInlineChecks(list: ComponentSpec[] | undefined, at: string): InlineCheck[] {
+  return (list ?? []).flatMap((component, index) => [
+    ...(component.checks ?? []).flatMap((check, i) =>
+      check.inline ? [{ spec: check.inline, at: `${at}[${index}].checks[${i}].inline` }] : [],
+    ),
+    ...staticInlineChecks(component.components, `${at}[${index}].components`),
+  ]);
 }

@@ -82,7 +82,9 @@ const componentFields = {
   namespace: z.string().optional(),
   tooltip: z.string().optional(),
   icon: z.string().optional(),
-  owner: z.string().optional(),
+  owner: z.string().optional().describe('The name of the team that owns the component'),
+  /** Teams (by name) that own the component besides `owner`: a Vigil extension. */
+  teams: z.array(z.string()).optional(),
   text: z.string().optional(),
   description: z.string().optional(),
   externalID: z.string().optional(),
@@ -115,6 +117,15 @@ const componentFields = {
   status_reason: z.string().optional(),
   configID: z.string().optional(),
 };
+
+/** The fields a component spec may have: ours and canary-checker's that a run does not read. */
+export const componentFieldNames: ReadonlySet<string> = new Set([
+  ...Object.keys(componentFields),
+  'components',
+  'forEach',
+  'relationships',
+  'summary',
+]);
 
 export interface ComponentSpec extends z.infer<z.ZodObject<typeof componentFields>> {
   components?: ComponentSpec[] | undefined;
