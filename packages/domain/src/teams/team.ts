@@ -1,25 +1,11 @@
 import { z } from 'zod';
+import { teamResponderTypes } from '../incidents/incident.ts';
 
-/** Responder types a team can configure (spec 002 §3), with the fields each one's form asks. */
-export const responderTypeFields = {
-  email: ['to', 'subject', 'body'],
-  jira: ['configType', 'project', 'issueType', 'priority', 'summary', 'description'],
-  service_now: ['category', 'description', 'body'],
-  ca: ['category', 'description', 'body'],
-  aws_support: ['category', 'description', 'body'],
-  aws_ams_services_request: ['category', 'description', 'body'],
-  redhat: ['product', 'category', 'description', 'body'],
-  oracle: ['product', 'category', 'description', 'body'],
-  vmware: ['product', 'category', 'description', 'body'],
-  ms_planner: ['plan_id', 'bucket_id', 'priority', 'title', 'description'],
-  person: ['person'],
-} as const;
+/** What a team's `spec.responder_clients` may name: the team responder types, and people. */
+const responderClientTypes = [...teamResponderTypes, 'person'];
 
-export type ResponderType = keyof typeof responderTypeFields;
-export const responderTypes = Object.keys(responderTypeFields);
-
-export function isResponderType(value: string): value is ResponderType {
-  return Object.hasOwn(responderTypeFields, value);
+function isResponderClientType(value: string): boolean {
+  return responderClientTypes.includes(value);
 }
 
 /** One responder client: the values a responder form offers, its defaults and a link. */
@@ -38,11 +24,11 @@ export const teamSpecSchema = z
       .record(z.string(), responderClientSchema)
       .superRefine((clients, ctx) => {
         for (const key of Object.keys(clients))
-          if (!isResponderType(key))
+          if (!isResponderClientType(key))
             ctx.addIssue({
               code: 'custom',
               path: [key],
-              message: `is not a responder type (one of ${responderTypes.join(', ')})`,
+              message: `is not a responder type (one of ${responderClientTypes.join(', ')})`,
             });
       })
       .optional(),

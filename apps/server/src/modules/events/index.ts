@@ -3,4 +3,3 @@ export { type PlainConsumer, type TransactionalConsumer } from './event-consumer
 export { type QueuedEvent } from './event.ts';
 export { type NewEvent } from './event.ts';
 export { type Enqueue } from './enqueue.ts';
-export { type TransactionalConsumer } from './event-consumer.ts';
