@@ -30,7 +30,11 @@ describe('created_by is the signed-in person', () => {
     ['comments', 'commander', { incident_id: ids.incident, comment: 'mine' }],
     ['incidents', 'commander', { title: 'authored', severity: 'low' }],
     ['responders', 'responder', { incident_id: ids.incident, type: 'person', person_id: ids.bob }],
-    ['playbooks', 'editor', { name: 'authored', spec: {} }],
+    [
+      'playbooks',
+      'editor',
+      { name: 'authored', spec: { actions: [{ name: 'a', exec: { script: 'true' } }] } },
+    ],
   ] as const)(
     '%s: an insert without created_by gets the session person',
     async (table, role, row) => {

@@ -87,6 +87,25 @@ describe('incident rules', () => {
     expect(await incidentsOfCheck(check)).toHaveLength(1);
   });
 
+  it("applies Mission Control's field filter (status and severity lists, age)", async () => {
+    const critical = await failingCheck('ledger-critical');
+    await ctx.query(z.unknown(), `update checks set severity = 'critical' where id = $1`, [
+      critical,
+    ]);
+    const rule = await ctx.as('admin', 'POST', '/api/db/incident_rules', {
+      name: 'critical-checks',
+      spec: {
+        sources: ['check'],
+        filter: { status: ['unhealthy'], severity: ['critical'], age: '1m' },
+      },
+    });
+    expect(rule.status).toBe(201);
+    await runIncidentRules(ctx.app().database.db, new Date());
+    expect(await incidentsOfCheck(critical)).toEqual([]);
+    await runIncidentRules(ctx.app().database.db, new Date(Date.now() + 5 * 60_000));
+    expect(await incidentsOfCheck(critical)).toHaveLength(1);
+  });
+
   it.each([
     ['an unknown key', { nope: true }, 'spec: Unrecognized key: "nope"'],
     ['a bad severity', { template: { severity: 'huge' } }, 'spec.template.severity'],

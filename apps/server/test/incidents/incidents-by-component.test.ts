@@ -19,7 +19,11 @@ beforeAll(async () => {
   otherId = await post('components', { name: 'billing-api', type: 'Service' });
   incidentId = await post('incidents', { title: 'Orders are slow', severity: 'high' });
   const hypothesis = await post('hypotheses', { incident_id: incidentId, type: 'root' });
-  const second = await post('hypotheses', { incident_id: incidentId, type: 'factor' });
+  const second = await post('hypotheses', {
+    incident_id: incidentId,
+    type: 'factor',
+    parent_id: hypothesis,
+  });
   // Two pieces of evidence on the same component still list the incident once.
   for (const hypothesisId of [hypothesis, second]) {
     await post('evidences', {

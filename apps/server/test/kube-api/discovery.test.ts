@@ -57,6 +57,13 @@ describe('Kubernetes-style discovery', () => {
           shortNames: ['canary'],
           verbs: ['create', 'delete', 'get', 'list', 'patch', 'update'],
         },
+        {
+          name: 'topologies',
+          singularName: 'topology',
+          kind: 'Topology',
+          namespaced: true,
+          verbs: ['create', 'delete', 'get', 'list', 'patch', 'update'],
+        },
       ],
     });
   });

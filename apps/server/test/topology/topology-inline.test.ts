@@ -37,7 +37,7 @@ const componentId = async (name: string) =>
   );
 
 beforeAll(async () => {
-  app = await startTestApp({ modules: ['health', 'catalog', 'topology'] });
+  app = await startTestApp({ modules: ['health', 'catalog', 'topology', 'teams'] });
   target = await startTarget();
   await rows(`insert into teams (name, icon) values ('platform', 'k8s')`);
   topologyId = await createTopology(app, 'inline-check', inlineSpec(`${target.url}/status/202`));
@@ -201,7 +201,7 @@ describe('team ownership', () => {
       `/api/db/team_components?component_id=eq.${component}&select=*,team:teams(*,created_by(id,name))`,
       'viewer',
     );
-    expect(embedded.status).toBe(200);
+    expect(embedded.status, JSON.stringify(embedded.json)).toBe(200);
     expect(embedded.json).toMatchObject([{ team: { name: 'platform', icon: 'k8s' } }]);
     // A renamed team shows at once.
     await rows(`update teams set icon = 'cloud' where name = 'platform'`);

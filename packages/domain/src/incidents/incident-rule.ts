@@ -7,14 +7,34 @@ export type IncidentRuleSource = (typeof incidentRuleSources)[number];
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (UTC)');
 
+/**
+ * Mission Control's filter: each list matches its field (`*` matches all), `age` is how long
+ * the resource must have been in trouble (a duration like `5m`, or Go's nanoseconds).
+ */
+export const incidentRuleFieldFilterSchema = z.strictObject({
+  status: z.array(z.string()).optional(),
+  severity: z.array(z.string()).optional(),
+  category: z.array(z.string()).optional(),
+  age: z
+    .union([
+      z.string().regex(/^(\d+(ns|us|µs|ms|s|m|h))+$/, 'must be a duration like 5m'),
+      z.number().int().nonnegative(),
+    ])
+    .optional(),
+});
+export type IncidentRuleFieldFilter = z.infer<typeof incidentRuleFieldFilterSchema>;
+
 /** The spec of an incident rule (settings resource incident_rules). */
 export const incidentRuleSpecSchema = z.strictObject({
   sources: z
     .array(z.enum(incidentRuleSources))
     .min(1)
     .default([...incidentRuleSources]),
-  /** CEL over `check`, `component` or `analysis`, and `source`; empty matches everything. */
-  filter: z.string().default(''),
+  /**
+   * CEL over `check`, `component` or `analysis`, and `source` (empty matches everything), or
+   * Mission Control's field filter.
+   */
+  filter: z.union([z.string(), incidentRuleFieldFilterSchema]).default(''),
   /** Lower runs first. */
   priority: z.number().int().default(0),
   /** A match stops the rules after this one for that resource. */

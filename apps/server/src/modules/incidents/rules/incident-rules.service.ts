@@ -12,6 +12,7 @@ import {
   recordRuleRun,
   type Candidate,
 } from './incident-rules.repository.ts';
+import { matchesFieldFilter } from './field-filter.ts';
 import { parseRuleSpec } from './incident-rules.write-hook.ts';
 
 const perSource = 1000;
@@ -40,10 +41,12 @@ function variablesOf(candidate: Candidate): Record<string, unknown> {
   return { source: candidate.source, [name]: candidate.resource };
 }
 
-function matches(rule: Rule, candidate: Candidate): boolean {
+function matches(rule: Rule, candidate: Candidate, now: Date): boolean {
   if (!rule.spec.sources.includes(candidate.source)) return false;
-  if (rule.spec.filter.trim() === '') return true;
-  return evaluateCel(rule.spec.filter, variablesOf(candidate), filterLimitMs) === true;
+  const { filter } = rule.spec;
+  if (typeof filter !== 'string') return matchesFieldFilter(filter, candidate.resource, now);
+  if (filter.trim() === '') return true;
+  return evaluateCel(filter, variablesOf(candidate), filterLimitMs) === true;
 }
 
 /** Opens one incident for a resource: root hypothesis, its evidence and the changelog. */
@@ -100,7 +103,7 @@ export async function runIncidentRules(db: Database, now: Date): Promise<RulesOu
           if (!tally) continue;
           let matched: boolean;
           try {
-            matched = matches(rule, candidate);
+            matched = matches(rule, candidate, now);
           } catch (error) {
             tally.errors.push(
               `${candidate.id}: ${error instanceof Error ? error.message : String(error)}`,

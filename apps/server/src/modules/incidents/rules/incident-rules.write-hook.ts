@@ -17,7 +17,7 @@ export function parseRuleSpec(spec: unknown) {
   }
   const { filter, template } = parsed.data;
   try {
-    if (filter.trim() !== '') compileCel(filter);
+    if (typeof filter === 'string' && filter.trim() !== '') compileCel(filter);
   } catch (error) {
     throw badRequest(`spec.filter: ${error instanceof Error ? error.message : String(error)}`);
   }
