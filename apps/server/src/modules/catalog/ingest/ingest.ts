@@ -3,8 +3,12 @@ import type { Enqueue } from '../../events/index.ts';
 import type { ScrapeResult, ScrapeSummary } from '../scrapers/scrape-result.ts';
 import { ingestAnalysis, ingestChanges, ingestRelationships } from './ingest-extras.ts';
 import { ingestItems } from './ingest-items.ts';
+import type { ScrapedItems } from './item-batches.ts';
 import type { IngestRun } from './ingest-run.ts';
 import { uuid7 } from './uuid7.ts';
+
+/** A scrape result whose items may also be a stream (item-batches.ts). */
+export type IngestInput = Omit<ScrapeResult, 'items'> & { readonly items: ScrapedItems };
 
 export interface IngestOptions {
   /**
@@ -26,7 +30,7 @@ export interface IngestOptions {
 export async function ingestScrapeResult(
   db: Database,
   scraper: { id: string; agentId: string },
-  result: ScrapeResult,
+  result: IngestInput,
   options: IngestOptions,
 ): Promise<ScrapeSummary> {
   const run: IngestRun = {
