@@ -87,7 +87,10 @@ export interface Versioning {
  * source would yield them: nothing is held but the parents' counts. `versioning` gives some
  * items a new version of their document (syntheticCatalog's change()).
  */
-export function* syntheticItems(count: number, versioning?: Versioning): Generator<ScrapedItem> {
+export function* syntheticItems(
+  count: number,
+  versioning?: Versioning,
+): Generator<ScrapedItem, void> {
   const counts = new Map<string, number>();
   let position = 0;
   const make = (type: string, index: number, parentType?: string): ScrapedItem => {

@@ -30,10 +30,11 @@ export async function ingestItems(
   run: IngestRun,
   items: ScrapedItems,
   newId: () => string,
+  batchSize: number,
 ): Promise<void> {
   const stored = new Map<string, StoredItem>();
   const loadedTypes = new Set<string>();
-  const batches = itemBatches(items, itemBatchSize);
+  const batches = itemBatches(items, batchSize);
   const prepareNext = async () => {
     const next = await batches.next();
     if (next.done) return undefined;
