@@ -34,12 +34,26 @@ export async function ingestItems(
 ): Promise<void> {
   const stored = new Map<string, StoredItem>();
   const loadedTypes = new Set<string>();
-  const batches = itemBatches(items, batchSize);
+  // A streamed item is hashed as it arrives; one that is unchanged then keeps no document,
+  // so that the documents of a rescrape die young instead of waiting a batch in memory.
+  const preparedOf = new WeakMap<ScrapedItem, PreparedItem>();
+  const arrive = async (item: ScrapedItem) => {
+    await loadStored(run, [item], stored, loadedTypes);
+    const prepared = prepareItem(item);
+    if (!unchanged(prepared, stored)) {
+      preparedOf.set(item, prepared);
+      return item;
+    }
+    const kept: ScrapedItem = { ...item, config: null };
+    preparedOf.set(kept, { ...prepared, item: kept, configJson: 'null' });
+    return kept;
+  };
+  const batches = itemBatches(items, batchSize, arrive);
   const prepareNext = async () => {
     const next = await batches.next();
     if (next.done) return undefined;
     await loadStored(run, next.value, stored, loadedTypes);
-    return next.value.map(prepareItem);
+    return next.value.map((item) => preparedOf.get(item) ?? prepareItem(item));
   };
   let prepared = await prepareNext();
   while (prepared) {
@@ -47,6 +61,25 @@ export async function ingestItems(
     // Read and hash the next batch while this one waits on the database; planning stays in order.
     [prepared] = await Promise.all([prepareNext(), writing]);
   }
+}
+
+/** The stored item this one is (by any of its external ids), if any. */
+function storedMatch(p: PreparedItem, stored: ReadonlyMap<string, StoredItem>) {
+  for (const id of p.externalIds) {
+    const row = stored.get(itemKey(p.item.type, id));
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** Stored with the same hash and deletion state: only last_scraped_time moves. */
+function unchanged(p: PreparedItem, stored: ReadonlyMap<string, StoredItem>): boolean {
+  const match = storedMatch(p, stored);
+  return match !== undefined && isUnchanged(p, match);
+}
+
+function isUnchanged(p: PreparedItem, match: StoredItem): boolean {
+  return match.config_hash === p.hash && match.deleted === (p.item.deletedAt !== undefined);
 }
 
 /**
@@ -80,10 +113,10 @@ async function ingestBatch(
     const parent = p.item.parent
       ? run.known.get(itemKey(p.item.parent.type, p.item.parent.externalId))
       : undefined;
-    const match = keys.map((key) => stored.get(key)).find((row) => row !== undefined);
+    const match = storedMatch(p, stored);
     const plan: Plan = !match
       ? { kind: 'new', prepared: p, id: newId(), parent }
-      : match.config_hash === p.hash && match.deleted === (p.item.deletedAt !== undefined)
+      : isUnchanged(p, match)
         ? { kind: 'unchanged', prepared: p, stored: match }
         : { kind: 'changed', prepared: p, stored: match, parent };
     const known: KnownItem =

@@ -25,6 +25,7 @@ function keysOf(item: ScrapedItem): string[] {
 export async function* itemBatches(
   items: ScrapedItems,
   size: number,
+  arrive: (item: ScrapedItem) => ScrapedItem | Promise<ScrapedItem> = (item) => item,
 ): AsyncGenerator<ScrapedItem[]> {
   if (isItemArray(items)) {
     const ordered = parentsFirst(items);
@@ -52,7 +53,8 @@ export async function* itemBatches(
   };
   let chunk: ScrapedItem[] = [];
   for await (const item of items) {
-    chunk.push(item);
+    // Stream items only: what `arrive` answers is kept in place of the item (see ingestItems).
+    chunk.push(await arrive(item));
     if (chunk.length < size) continue;
     const batch = ready(chunk);
     chunk = [];
