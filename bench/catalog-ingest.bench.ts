@@ -1,13 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
-import { ingestScrapeResult } from '../apps/server/src/modules/catalog/ingest/ingest.ts';
+import {
+  ingestScrapeResult,
+  type IngestInput,
+} from '../apps/server/src/modules/catalog/ingest/ingest.ts';
 import { createEnqueue } from '../apps/server/src/modules/events/enqueue.ts';
 import { createEventMetrics } from '../apps/server/src/modules/events/event-metrics.ts';
 import type { ScrapeSummary } from '../apps/server/src/modules/catalog/scrapers/scrape-result.ts';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
-import { syntheticCatalog } from './catalog/items.ts';
+import { syntheticCatalog, syntheticItems } from './catalog/items.ts';
 import { createBenchDatabase } from './database.ts';
 
 /**
@@ -21,10 +25,14 @@ const { values } = parseArgs({
     items: { type: 'string', default: '100000' },
     changed: { type: 'string', default: '0.05' },
     out: { type: 'string' },
+    // stream: the items are generated as the ingest reads them, as a scraper streaming its
+    // source would yield them; array: all of them are held first (the scrape result as one array).
+    input: { type: 'string', default: 'stream' },
   },
 });
 const count = Number(values.items);
 const fraction = Number(values.changed);
+const streamed = values.input !== 'array';
 const goal = { firstItemsPerSecond: 10_000, rescrapeItemsPerSecond: 30_000, peakRssMb: 512 };
 
 /** VmHWM: the process's peak resident set since start or the last resetPeak(). */
@@ -70,27 +78,45 @@ try {
     metrics: createEventMetrics(new Registry()),
   });
 
-  const catalog = syntheticCatalog(count);
-  const bytes = catalog.items.reduce((sum, item) => sum + JSON.stringify(item.config).length, 0);
+  let bytes = 0;
+  for (const item of syntheticItems(count)) bytes += JSON.stringify(item.config).length;
+  const step = Math.round(1 / fraction);
+  const catalog = streamed ? undefined : syntheticCatalog(count);
   global.gc?.();
+  // The RSS before the ingest: with --input array it includes the items held in memory.
   const inputRssMb = mb(process.memoryUsage.rss());
   resetPeak();
 
-  const run = async (label: string) => {
+  const run = async (label: string, items: IngestInput['items']) => {
     const started = performance.now();
+    const nodeCpu = process.cpuUsage();
+    const serverCpu = database.serverCpuMs();
     const summary = await ingestScrapeResult(
       db,
       target,
-      { items: catalog.items, changes: [], analysis: [], relationships: [], errors: [] },
+      { items, changes: [], analysis: [], relationships: [], errors: [] },
       { full: false, enqueue },
     );
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(nodeCpu);
+    const nodeCpuSeconds = (used.user + used.system) / 1e6;
+    const serverCpuNow = database.serverCpuMs();
+    const serverCpuSeconds =
+      serverCpu === undefined || serverCpuNow === undefined
+        ? undefined
+        : (serverCpuNow - serverCpu) / 1000;
     const t = totals(summary);
     const line = {
       label,
       seconds,
       itemsPerSecond: count / seconds,
       changesPerSecond: t.changes / seconds,
+      // CPU seconds used, which the machine's load does not inflate: items per CPU second is
+      // the rate this phase would reach with two idle cores.
+      nodeCpuSeconds,
+      serverCpuSeconds,
+      itemsPerCpuSecond: count / (nodeCpuSeconds + (serverCpuSeconds ?? 0)),
+      loadAverage: os.loadavg()[0],
       ...t,
       peakRssMb: peakRssMb(),
     };
@@ -98,10 +124,13 @@ try {
     return line;
   };
 
-  const first = await run('first ingest');
-  const changed = catalog.change(fraction, 2);
+  const first = await run('first ingest', catalog?.items ?? syntheticItems(count));
+  const changed = catalog ? catalog.change(fraction, 2) : Math.ceil(count / step);
   resetPeak();
-  const rescrape = await run(`rescrape (${changed} changed)`);
+  const rescrape = await run(
+    `rescrape (${changed} changed)`,
+    catalog?.items ?? syntheticItems(count, { step, version: 2 }),
+  );
   const events = await db.pool.query<{ name: string; n: string }>(
     'select name, count(*) as n from event_queue group by name order by name',
   );
@@ -112,6 +141,7 @@ try {
   const report = {
     items: count,
     averageDocumentBytes: Math.round(bytes / count),
+    input: streamed ? 'stream' : 'array',
     database: `${database.source} PostgreSQL ${database.serverVersion}`,
     inputRssMb: Math.round(inputRssMb),
     first,

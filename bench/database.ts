@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,11 @@ export interface BenchDatabase {
   readonly url: string;
   readonly source: 'embedded' | 'DATABASE_URL';
   readonly serverVersion: string;
+  /**
+   * CPU milliseconds the embedded server has used so far (postmaster, live children and reaped
+   * ones), or undefined on DATABASE_URL: a cost figure that the machine's load does not inflate.
+   */
+  serverCpuMs(): number | undefined;
   drop(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ export async function createBenchDatabase(log: Logger): Promise<BenchDatabase> {
   return {
     url,
     source: given ? 'DATABASE_URL' : 'embedded',
+    serverCpuMs: () => (tempDir ? postgresCpuMs(path.join(tempDir, 'pg')) : undefined),
     serverVersion: version.rows[0]?.server_version ?? 'unknown',
     async drop() {
       try {
@@ -65,4 +72,33 @@ function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+/** utime, stime, cutime, cstime (clock ticks) and ppid of a process, from /proc/<pid>/stat. */
+function procTimes(pid: string): { own: number; children: number; ppid: string } | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const n = (i: number) => Number(fields[i] ?? 0);
+    return { own: n(11) + n(12), children: n(13) + n(14), ppid: fields[1] ?? '' };
+  } catch {
+    return undefined;
+  }
+}
+
+function postgresCpuMs(pgDir: string): number | undefined {
+  let postmaster: string | undefined;
+  try {
+    postmaster = readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]?.trim();
+  } catch {
+    return undefined;
+  }
+  const main = postmaster ? procTimes(postmaster) : undefined;
+  if (!postmaster || !main) return undefined;
+  let ticks = main.own + main.children;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const times = procTimes(pid);
+    if (times?.ppid === postmaster) ticks += times.own;
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }

@@ -76,19 +76,31 @@ export interface Catalog {
   change(fraction: number, version: number): number;
 }
 
-export function syntheticCatalog(count: number): Catalog {
-  const items: ScrapedItem[] = [];
-  /** The index each item's document was made with, so that a new version differs only in its version. */
-  const indices: number[] = [];
-  const byType = new Map<string, string[]>();
-  const add = (type: string, index: number, parentType?: string) => {
+/** Every `step`-th item (by position, from the first) carries document version `version`. */
+export interface Versioning {
+  readonly step: number;
+  readonly version: number;
+}
+
+/**
+ * The catalog's items one at a time, parents before children, as a scraper reading its
+ * source would yield them: nothing is held but the parents' counts. `versioning` gives some
+ * items a new version of their document (syntheticCatalog's change()).
+ */
+export function* syntheticItems(
+  count: number,
+  versioning?: Versioning,
+): Generator<ScrapedItem, void> {
+  const counts = new Map<string, number>();
+  let position = 0;
+  const make = (type: string, index: number, parentType?: string): ScrapedItem => {
     const name = `${type.split('::').at(-1)?.toLowerCase()}-${index}`;
-    const externalId = `${type}/${index}`;
-    const parents = parentType ? byType.get(parentType) : undefined;
-    const parentId = parents?.[index % parents.length];
-    indices.push(index);
-    items.push({
-      externalId,
+    const parents = parentType ? (counts.get(parentType) ?? 0) : 0;
+    const version = versioning && position % versioning.step === 0 ? versioning.version : 1;
+    position++;
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+    return {
+      externalId: `${type}/${index}`,
       type,
       configClass: type.split('::').at(-1) ?? type,
       name,
@@ -98,30 +110,37 @@ export function syntheticCatalog(count: number): Catalog {
       ready: true,
       labels: { team: `team-${index % 20}`, env: index % 3 === 0 ? 'prod' : 'staging' },
       tags: { cluster: 'bench', account: '123456789012' },
-      config: document(type, name, index, 1),
-      parent: parentId ? { type: parentType ?? type, externalId: parentId } : undefined,
-    });
-    const list = byType.get(type) ?? [];
-    list.push(externalId);
-    byType.set(type, list);
+      config: document(type, name, index, version),
+      parent:
+        parentType && parents > 0
+          ? { type: parentType, externalId: `${parentType}/${index % parents}` }
+          : undefined,
+    };
   };
-  add('Kubernetes::Cluster', 0);
-  add('AWS::Account', 0);
+  yield make('Kubernetes::Cluster', 0);
+  yield make('AWS::Account', 0);
   for (const entry of types) {
     const n = Math.round(entry.share * (count - 2));
-    for (let i = 0; i < n && items.length < count; i++) add(entry.type, i, entry.parent);
+    for (let i = 0; i < n && position < count; i++) yield make(entry.type, i, entry.parent);
   }
-  for (let i = 0; items.length < count; i++)
-    add('Kubernetes::Pod', 1_000_000 + i, 'Kubernetes::ReplicaSet');
+  for (let i = 0; position < count; i++) {
+    yield make('Kubernetes::Pod', 1_000_000 + i, 'Kubernetes::ReplicaSet');
+  }
+}
+
+/** The same items held in an array, as a scraper that reads its whole source first has them. */
+export function syntheticCatalog(count: number): Catalog {
+  const items = [...syntheticItems(count)];
   return {
     items,
     change(fraction, version) {
       const step = Math.round(1 / fraction);
       let changed = 0;
-      for (let i = 0; i < items.length; i += step) {
-        const item = items[i];
-        if (!item) continue;
-        items[i] = { ...item, config: document(item.type, item.name, indices[i] ?? i, version) };
+      const next = syntheticItems(count, { step, version });
+      for (let i = 0; i < items.length; i++) {
+        const item = next.next().value;
+        if (i % step !== 0 || !item) continue;
+        items[i] = item;
         changed++;
       }
       return changed;

@@ -5,25 +5,18 @@ import { diffConfigs } from './config-diff.ts';
 import { fingerprintChange } from './fingerprint.ts';
 import { aliasSelector, countFor, type IngestRun, type KnownItem } from './ingest-run.ts';
 import { itemEvent, type ItemTransition } from './item-events.ts';
-import {
-  itemKey,
-  itemRowJson,
-  parentsFirst,
-  prepareItem,
-  rowsJson,
-  type PreparedItem,
-} from './item-rows.ts';
+import { itemCopyLine, itemKey, prepareItem, type PreparedItem } from './item-rows.ts';
 import {
   findItems,
-  insertItems,
   loadAgentItems,
   linkAliases,
   loadConfigs,
   touchLastScraped,
-  updateItems,
+  writeItems,
   type StoredItem,
 } from './items.repository.ts';
 import { storeChanges, type ChangeRow } from './changes.repository.ts';
+import { itemBatches, type ScrapedItems } from './item-batches.ts';
 
 /** Items per batch: one lookup, one transaction, a handful of multi-row statements. */
 export const itemBatchSize = 1000;
@@ -35,22 +28,74 @@ type Plan =
 
 export async function ingestItems(
   run: IngestRun,
-  items: readonly ScrapedItem[],
+  items: ScrapedItems,
   newId: () => string,
+  batchSize: number,
 ): Promise<void> {
-  const ordered = parentsFirst(items);
-  const stored = indexStored(
-    await loadAgentItems(run.db.pool, run.agentId, [...new Set(items.map((item) => item.type))]),
-  );
-  const prepareBatch = (start: number) =>
-    ordered.slice(start, start + itemBatchSize).map(prepareItem);
-  let prepared = prepareBatch(0);
-  for (let start = 0; start < ordered.length; start += itemBatchSize) {
+  const stored = new Map<string, StoredItem>();
+  const loadedTypes = new Set<string>();
+  // A streamed item is hashed as it arrives; one that is unchanged then keeps no document,
+  // so that the documents of a rescrape die young instead of waiting a batch in memory.
+  const preparedOf = new WeakMap<ScrapedItem, PreparedItem>();
+  const arrive = async (item: ScrapedItem) => {
+    await loadStored(run, [item], stored, loadedTypes);
+    const prepared = prepareItem(item);
+    if (!unchanged(prepared, stored)) {
+      preparedOf.set(item, prepared);
+      return item;
+    }
+    const kept: ScrapedItem = { ...item, config: null };
+    preparedOf.set(kept, { ...prepared, item: kept, configJson: 'null' });
+    return kept;
+  };
+  const batches = itemBatches(items, batchSize, arrive);
+  const prepareNext = async () => {
+    const next = await batches.next();
+    if (next.done) return undefined;
+    await loadStored(run, next.value, stored, loadedTypes);
+    return next.value.map((item) => preparedOf.get(item) ?? prepareItem(item));
+  };
+  let prepared = await prepareNext();
+  while (prepared) {
     const writing = ingestBatch(run, prepared, stored, newId);
-    // Hash the next batch while this one waits on the database; planning stays in order.
-    prepared = prepareBatch(start + itemBatchSize);
-    await writing;
+    // Read and hash the next batch while this one waits on the database; planning stays in order.
+    [prepared] = await Promise.all([prepareNext(), writing]);
   }
+}
+
+/** The stored item this one is (by any of its external ids), if any. */
+function storedMatch(p: PreparedItem, stored: ReadonlyMap<string, StoredItem>) {
+  for (const id of p.externalIds) {
+    const row = stored.get(itemKey(p.item.type, id));
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** Stored with the same hash and deletion state: only last_scraped_time moves. */
+function unchanged(p: PreparedItem, stored: ReadonlyMap<string, StoredItem>): boolean {
+  const match = storedMatch(p, stored);
+  return match !== undefined && isUnchanged(p, match);
+}
+
+function isUnchanged(p: PreparedItem, match: StoredItem): boolean {
+  return match.config_hash === p.hash && match.deleted === (p.item.deletedAt !== undefined);
+}
+
+/**
+ * The agent's stored items of types not seen before in this ingest, read once per type into
+ * `stored`. A batch being written never has items of those types, so it reads nothing added.
+ */
+async function loadStored(
+  run: IngestRun,
+  batch: readonly ScrapedItem[],
+  stored: Map<string, StoredItem>,
+  loadedTypes: Set<string>,
+) {
+  const types = [...new Set(batch.map((item) => item.type))].filter((t) => !loadedTypes.has(t));
+  if (types.length === 0) return;
+  for (const type of types) loadedTypes.add(type);
+  indexStored(stored, await loadAgentItems(run.db.pool, run.agentId, types));
 }
 
 async function ingestBatch(
@@ -68,10 +113,10 @@ async function ingestBatch(
     const parent = p.item.parent
       ? run.known.get(itemKey(p.item.parent.type, p.item.parent.externalId))
       : undefined;
-    const match = keys.map((key) => stored.get(key)).find((row) => row !== undefined);
+    const match = storedMatch(p, stored);
     const plan: Plan = !match
       ? { kind: 'new', prepared: p, id: newId(), parent }
-      : match.config_hash === p.hash && match.deleted === (p.item.deletedAt !== undefined)
+      : isUnchanged(p, match)
         ? { kind: 'unchanged', prepared: p, stored: match }
         : { kind: 'changed', prepared: p, stored: match, parent };
     const known: KnownItem =
@@ -87,8 +132,7 @@ async function ingestBatch(
 }
 
 /** Stored rows by itemKey; a live row wins over a soft-deleted one with the same key. */
-function indexStored(rows: readonly StoredItem[]): Map<string, StoredItem> {
-  const byKey = new Map<string, StoredItem>();
+function indexStored(byKey: Map<string, StoredItem>, rows: readonly StoredItem[]) {
   for (const row of rows) {
     for (const id of row.external_id ?? []) {
       const key = itemKey(row.type, id);
@@ -96,7 +140,6 @@ function indexStored(rows: readonly StoredItem[]): Map<string, StoredItem> {
       if (!current || (current.deleted && !row.deleted)) byKey.set(key, row);
     }
   }
-  return byKey;
 }
 
 /** Parents neither in this result nor seen yet are looked up in the database. */
@@ -135,8 +178,7 @@ async function writeBatch(run: IngestRun, plans: readonly Plan[]) {
     run.db.pool,
     changed.map((plan) => plan.stored.id),
   );
-  const inserts: string[] = [];
-  const updates: string[] = [];
+  const lines: string[] = [];
   const changes: Array<ChangeRow & { config_id: string }> = [];
   const events: NewEvent[] = [];
   const typeById = new Map<string, string>();
@@ -152,12 +194,14 @@ async function writeBatch(run: IngestRun, plans: readonly Plan[]) {
     const id = plan.kind === 'new' ? plan.id : plan.stored.id;
     typeById.set(id, item.type);
     if (plan.prepared.externalIds.length > 1) aliased.push(id);
-    const row = itemRowJson(plan.prepared, {
-      ...placement,
-      id,
-      parentId: plan.parent?.id ?? null,
-      path: pathUnder(plan.parent),
-    });
+    lines.push(
+      itemCopyLine(plan.prepared, {
+        ...placement,
+        id,
+        parentId: plan.parent?.id ?? null,
+        path: pathUnder(plan.parent),
+      }),
+    );
     // A soft-deleted item that comes back counts as created again.
     const revived = plan.kind === 'changed' && plan.stored.deleted && !item.deletedAt;
     const transition: ItemTransition = {
@@ -170,13 +214,11 @@ async function writeBatch(run: IngestRun, plans: readonly Plan[]) {
       health,
     };
     if (plan.kind === 'new') {
-      inserts.push(row);
       countFor(run, item.type, item.deletedAt ? 'deleted' : 'added');
       const event = itemEvent(transition);
       if (event) events.push(event);
       continue;
     }
-    updates.push(row);
     countFor(run, item.type, transition.deleted ? 'deleted' : revived ? 'added' : 'updated');
     const diff = documentChange(before.get(id), plan.prepared, run.now);
     if (diff) changes.push({ ...diff, config_id: id });
@@ -188,8 +230,7 @@ async function writeBatch(run: IngestRun, plans: readonly Plan[]) {
   }
   const allIds = plans.map((plan) => (plan.kind === 'new' ? plan.id : plan.stored.id));
   await run.db.transaction(async (client) => {
-    if (inserts.length > 0) await insertItems(client, rowsJson(inserts));
-    if (updates.length > 0) await updateItems(client, rowsJson(updates));
+    await writeItems(client, lines);
     for (const configId of await storeChanges(client, changes)) {
       countFor(run, typeById.get(configId) ?? 'unknown', 'changes');
     }

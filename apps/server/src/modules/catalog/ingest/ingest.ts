@@ -2,9 +2,13 @@ import type { Database } from '../../../platform/db.ts';
 import type { Enqueue } from '../../events/index.ts';
 import type { ScrapeResult, ScrapeSummary } from '../scrapers/scrape-result.ts';
 import { ingestAnalysis, ingestChanges, ingestRelationships } from './ingest-extras.ts';
-import { ingestItems } from './ingest-items.ts';
+import { ingestItems, itemBatchSize } from './ingest-items.ts';
+import type { ScrapedItems } from './item-batches.ts';
 import type { IngestRun } from './ingest-run.ts';
 import { uuid7 } from './uuid7.ts';
+
+/** A scrape result whose items may also be a stream (item-batches.ts). */
+export type IngestInput = Omit<ScrapeResult, 'items'> & { readonly items: ScrapedItems };
 
 export interface IngestOptions {
   /**
@@ -16,6 +20,8 @@ export interface IngestOptions {
   now?: Date;
   /** The event queue's enqueue(); without it no config.* events are queued. */
   enqueue?: Enqueue;
+  /** Items per batch (one transaction each); defaults to itemBatchSize. */
+  batchSize?: number;
 }
 
 /**
@@ -26,7 +32,7 @@ export interface IngestOptions {
 export async function ingestScrapeResult(
   db: Database,
   scraper: { id: string; agentId: string },
-  result: ScrapeResult,
+  result: IngestInput,
   options: IngestOptions,
 ): Promise<ScrapeSummary> {
   const run: IngestRun = {
@@ -38,7 +44,7 @@ export async function ingestScrapeResult(
     known: new Map(),
     summary: {},
   };
-  await ingestItems(run, result.items, () => uuid7());
+  await ingestItems(run, result.items, () => uuid7(), options.batchSize ?? itemBatchSize);
   await ingestChanges(run, result.changes);
   await ingestAnalysis(run, result.analysis);
   await ingestRelationships(run, result.relationships);

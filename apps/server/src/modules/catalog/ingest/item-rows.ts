@@ -1,5 +1,6 @@
 import type { ScrapedItem } from '../scrapers/scrape-result.ts';
 import { canonicalJson, hashParts } from './canonical.ts';
+import { copyLine, jsonText, textArrayLiteral } from './copy-text.ts';
 
 /** A scraped item ready for change detection: its keys, normalised document and hash. */
 export interface PreparedItem {
@@ -49,45 +50,71 @@ export interface RowPlacement {
   readonly now: Date;
 }
 
-/**
- * One config_items row as JSON text for jsonb_to_recordset. The document is spliced in as
- * the canonical text already made for the hash, instead of being stringified a second time.
- */
-export function itemRowJson(prepared: PreparedItem, placement: RowPlacement): string {
-  const { item } = prepared;
-  const row = {
-    id: placement.id,
-    scraper_id: placement.scraperId,
-    agent_id: placement.agentId,
-    name: item.name,
-    namespace: item.namespace ?? null,
-    type: item.type,
-    config_class: item.configClass,
-    external_id: prepared.externalIds,
-    status: item.status ?? null,
-    health: item.health ?? 'unknown',
-    ready: item.ready ?? false,
-    description: item.description ?? null,
-    labels: item.labels ?? {},
-    tags: item.tags ?? {},
-    properties: item.properties ?? null,
-    parent_id: placement.parentId,
-    path: placement.path,
-    cost_per_minute: item.costPerMinute ?? null,
-    cost_total_1d: item.costTotal1d ?? null,
-    cost_total_7d: item.costTotal7d ?? null,
-    cost_total_30d: item.costTotal30d ?? null,
-    created_at: (item.createdAt ?? placement.now).toISOString(),
-    deleted_at: item.deletedAt?.toISOString() ?? null,
-    delete_reason: item.deletedAt ? (item.deleteReason ?? 'deleted at the source') : null,
-    config_hash: prepared.hash,
-  };
-  const text = JSON.stringify(row);
-  return `${text.slice(0, -1)},"config":${prepared.configJson}}`;
-}
+/** The config_items columns an ingest writes, in COPY order (see itemCopyLine). */
+export const itemColumns = [
+  'id',
+  'scraper_id',
+  'agent_id',
+  'name',
+  'namespace',
+  'type',
+  'config_class',
+  'external_id',
+  'status',
+  'health',
+  'ready',
+  'description',
+  'config',
+  'labels',
+  'tags',
+  'properties',
+  'parent_id',
+  'path',
+  'cost_per_minute',
+  'cost_total_1d',
+  'cost_total_7d',
+  'cost_total_30d',
+  'created_at',
+  'deleted_at',
+  'delete_reason',
+  'config_hash',
+] as const;
 
-export function rowsJson(rows: readonly string[]): string {
-  return `[${rows.join(',')}]`;
+/**
+ * One config_items row as a COPY line, in itemColumns order. The document is the canonical
+ * text already made for the hash, instead of being stringified a second time.
+ */
+export function itemCopyLine(prepared: PreparedItem, placement: RowPlacement): string {
+  const { item } = prepared;
+  return copyLine([
+    placement.id,
+    placement.scraperId,
+    placement.agentId,
+    item.name,
+    item.namespace,
+    item.type,
+    item.configClass,
+    textArrayLiteral(prepared.externalIds),
+    item.status,
+    item.health ?? 'unknown',
+    item.ready ?? false,
+    item.description,
+    // A missing document is SQL null, as jsonb_to_recordset stored it before.
+    prepared.configJson === 'null' ? null : prepared.configJson,
+    jsonText(item.labels ?? {}),
+    jsonText(item.tags ?? {}),
+    jsonText(item.properties),
+    placement.parentId,
+    placement.path,
+    item.costPerMinute,
+    item.costTotal1d,
+    item.costTotal7d,
+    item.costTotal30d,
+    (item.createdAt ?? placement.now).toISOString(),
+    item.deletedAt?.toISOString(),
+    item.deletedAt ? (item.deleteReason ?? 'deleted at the source') : null,
+    prepared.hash,
+  ]);
 }
 
 /** Items in an order where every hard parent given in the same result comes before its children. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Queryable } from '../../../platform/db.ts';
+import { copyIntoStage } from './copy.repository.ts';
+import { itemColumns } from './item-rows.ts';
 
 const healthSchema = z.enum(['healthy', 'unhealthy', 'warning', 'unknown']);
 
@@ -70,45 +72,37 @@ export async function loadConfigs(
   return new Map(rows.map((row) => [row.id, row.config]));
 }
 
-/** The record columns shared by insertItems and updateItems (see ItemRow in item-rows.ts). */
-const recordColumns = `id uuid, scraper_id uuid, agent_id uuid, name text, namespace text, type text,
+/** The staging table of item rows: config_items' columns of itemColumns, same order. */
+const itemStageDefinition = `id uuid, scraper_id uuid, agent_id uuid, name text, namespace text, type text,
   config_class text, external_id text[], status text, health text, ready boolean,
   description text, config jsonb, labels jsonb, tags jsonb, properties jsonb, parent_id uuid,
   path text, cost_per_minute numeric, cost_total_1d numeric, cost_total_7d numeric,
   cost_total_30d numeric, created_at timestamptz, deleted_at timestamptz, delete_reason text,
   config_hash text`;
 
-/** `rowsJson`: a JSON array of ItemRow, built by itemRowsJson(). One statement per batch. */
-export async function insertItems(client: Queryable, rowsJson: string): Promise<void> {
+/**
+ * Writes one batch of new and changed items (COPY lines of itemCopyLine): staged with COPY,
+ * then one INSERT … ON CONFLICT. A changed item keeps its type, agent and created_at.
+ */
+export async function writeItems(client: Queryable, lines: readonly string[]): Promise<void> {
+  if (lines.length === 0) return;
+  await copyIntoStage(client, 'config_items_stage', itemStageDefinition, itemColumns, lines);
+  const columns = itemColumns.join(', ');
   await client.query(
-    `insert into config_items (id, scraper_id, agent_id, name, namespace, type, config_class,
-       external_id, status, health, ready, description, config, labels, tags, properties,
-       parent_id, path, cost_per_minute, cost_total_1d, cost_total_7d, cost_total_30d,
-       created_at, deleted_at, delete_reason, config_hash)
-     select r.id, r.scraper_id, r.agent_id, r.name, r.namespace, r.type, r.config_class,
-       r.external_id, r.status, r.health, r.ready, r.description, r.config, r.labels, r.tags,
-       r.properties, r.parent_id, r.path, r.cost_per_minute, r.cost_total_1d, r.cost_total_7d,
-       r.cost_total_30d, r.created_at, r.deleted_at, r.delete_reason, r.config_hash
-       from jsonb_to_recordset($1::jsonb) as r(${recordColumns})`,
-    [rowsJson],
-  );
-}
-
-/** Rewrites changed (or revived, or deleted) items; created_at stays as first stored. */
-export async function updateItems(client: Queryable, rowsJson: string): Promise<void> {
-  await client.query(
-    `update config_items ci
-        set scraper_id = r.scraper_id, name = r.name, namespace = r.namespace,
-            config_class = r.config_class, external_id = r.external_id, status = r.status,
-            health = r.health, ready = r.ready, description = r.description, config = r.config,
-            labels = r.labels, tags = r.tags, properties = r.properties, parent_id = r.parent_id,
-            path = r.path, cost_per_minute = r.cost_per_minute, cost_total_1d = r.cost_total_1d,
-            cost_total_7d = r.cost_total_7d, cost_total_30d = r.cost_total_30d,
-            deleted_at = r.deleted_at, delete_reason = r.delete_reason,
-            config_hash = r.config_hash
-       from jsonb_to_recordset($1::jsonb) as r(${recordColumns})
-      where ci.id = r.id`,
-    [rowsJson],
+    `insert into config_items as ci (${columns})
+     select ${columns} from config_items_stage
+     on conflict (id) do update
+        set scraper_id = excluded.scraper_id, name = excluded.name,
+            namespace = excluded.namespace, config_class = excluded.config_class,
+            external_id = excluded.external_id, status = excluded.status,
+            health = excluded.health, ready = excluded.ready,
+            description = excluded.description, config = excluded.config,
+            labels = excluded.labels, tags = excluded.tags, properties = excluded.properties,
+            parent_id = excluded.parent_id, path = excluded.path,
+            cost_per_minute = excluded.cost_per_minute, cost_total_1d = excluded.cost_total_1d,
+            cost_total_7d = excluded.cost_total_7d, cost_total_30d = excluded.cost_total_30d,
+            deleted_at = excluded.deleted_at, delete_reason = excluded.delete_reason,
+            config_hash = excluded.config_hash`,
   );
 }
 
