@@ -33,10 +33,18 @@ test.afterAll(async () => {
     extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
     storageState: authStatePath('admin'),
   });
-  const cleaned = await admin.patch(`/api/db/canaries?name=like.e2e-*-${runId}`, {
-    data: { deleted_at: new Date().toISOString() },
-  });
-  expect(cleaned.ok()).toBe(true);
+  const deleted_at = new Date().toISOString();
+  // A source-managed canary changes only when the write names its source.
+  for (const [filter, data] of [
+    ['source=eq.kubernetes', { deleted_at, source: 'kubernetes' }],
+    ['source=eq.UI', { deleted_at }],
+    ['source=is.null', { deleted_at }],
+  ] as const) {
+    const cleaned = await admin.patch(`/api/db/canaries?name=like.e2e-*-${runId}&${filter}`, {
+      data,
+    });
+    expect(cleaned.ok(), await cleaned.text()).toBe(true);
+  }
   await admin.dispose();
 });
 

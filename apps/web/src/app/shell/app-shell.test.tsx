@@ -98,8 +98,8 @@ describe('application shell', () => {
     );
   });
 
-  it('sends routes that do not exist yet to the not-found page', async () => {
-    renderRoutes(appRoutes, ['/playbooks']);
+  it('sends routes that do not exist to the not-found page', async () => {
+    renderRoutes(appRoutes, ['/no-such-area']);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('Not found | Vigil');
