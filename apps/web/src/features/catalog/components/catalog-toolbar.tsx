@@ -3,7 +3,7 @@ import { cx, focusRing } from '@/ui/class-names.ts';
 import { inputClassName } from '@/ui/form-field.tsx';
 import { catalogChips } from '../model/catalog-filter-actions.ts';
 import { hasListFilter, type CatalogUrlState } from '../model/catalog-url-state.ts';
-import { DebouncedSearch } from './debounced-search.tsx';
+import { DebouncedSearch } from '@/ui/debounced-search.tsx';
 import { FilterChips } from './filter-chips.tsx';
 
 type Patch = Partial<Record<keyof CatalogUrlState, UrlValue>>;

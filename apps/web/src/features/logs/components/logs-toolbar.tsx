@@ -1,7 +1,7 @@
 import { logsLimits, timeRanges, type ComponentWithLogs, type TimeRange } from '@vigil/domain';
 import { inputClassName } from '@/ui/form-field.tsx';
 import { cx } from '@/ui/class-names.ts';
-import { DebouncedSearch } from './debounced-search.tsx';
+import { DebouncedSearch } from '@/ui/debounced-search.tsx';
 
 export interface LogsToolbarProps {
   components: readonly ComponentWithLogs[];
@@ -57,6 +57,7 @@ export function LogsToolbar(props: LogsToolbarProps) {
         placeholder="Search"
         value={props.query}
         delayMs={logsLimits.searchDebounceMs}
+        className="min-w-64 flex-1 sm:max-w-md"
         onSearch={props.onQuery}
       />
       <label className="flex flex-col gap-1 text-xs text-fg-muted">

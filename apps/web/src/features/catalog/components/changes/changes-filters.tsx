@@ -8,7 +8,7 @@ import {
   defaultChangesRange,
   type ChangesUrlState,
 } from '@/features/catalog/model/changes-url-state.ts';
-import { DebouncedSearch } from '../debounced-search.tsx';
+import { DebouncedSearch } from '@/ui/debounced-search.tsx';
 import { FilterChips } from '../filter-chips.tsx';
 
 type Patch = Partial<Record<keyof ChangesUrlState, UrlValue>>;

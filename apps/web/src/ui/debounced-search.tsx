@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { inputClassName } from '@/ui/form-field.tsx';
-import { cx } from '@/ui/class-names.ts';
+import { inputClassName } from './form-field.tsx';
+import { cx } from './class-names.ts';
 
 export const searchDebounceMs = 400;
 
