@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { specResourceWrites } from '../../data-api/spec-write-hook.ts';
 import { defineWriteHook, type WriteContext } from '../../data-api/write-hooks.ts';
-import { creatorOf } from '../../platform/creator.ts';
 import { badRequest } from '../../platform/errors.ts';
 import {
   connectionPairings,
@@ -18,22 +18,7 @@ type Row = Record<string, unknown>;
  */
 export const loggingBackendsWriteHook = defineWriteHook({
   schema: z.object({ id: z.string() }),
-  async beforeInsert(ctx, rows) {
-    const created_by = await creatorOf(ctx.client, ctx.actor);
-    const written: Row[] = [];
-    for (const row of rows) {
-      if (typeof row.name !== 'string' || row.name === '') throw badRequest('name is required');
-      if (!('spec' in row)) throw badRequest('spec is required');
-      written.push({ ...(await withSpec(ctx, row)), created_by });
-    }
-    return written;
-  },
-  async beforeUpdate(ctx, patch) {
-    if ('spec' in patch) return withSpec(ctx, patch);
-    const row = { ...patch };
-    delete row.connection_pairing_approved;
-    return row;
-  },
+  ...specResourceWrites(withSpec),
 });
 
 async function withSpec(ctx: WriteContext, given: Row): Promise<Row> {

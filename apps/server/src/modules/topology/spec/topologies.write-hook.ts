@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { specResourceWrites } from '../../../data-api/spec-write-hook.ts';
 import { defineWriteHook, type WriteContext } from '../../../data-api/write-hooks.ts';
-import { creatorOf } from '../../../platform/creator.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { mayPairConnections } from '../../connections/index.ts';
 import { firstSlot, parseSchedule, validateManagedSpec } from '../../health/index.ts';
@@ -21,22 +21,7 @@ const writtenRow = z.object({ id: z.string(), deleted_at: z.string().nullable().
  */
 export const topologiesWriteHook = defineWriteHook({
   schema: writtenRow,
-  async beforeInsert(ctx, rows) {
-    const created_by = await creatorOf(ctx.client, ctx.actor);
-    const written: Row[] = [];
-    for (const row of rows) {
-      if (typeof row.name !== 'string' || row.name === '') throw badRequest('name is required');
-      if (!('spec' in row)) throw badRequest('spec is required');
-      written.push({ ...(await withSpec(ctx, row)), created_by });
-    }
-    return written;
-  },
-  async beforeUpdate(ctx, patch) {
-    const row = { ...patch };
-    delete row.created_by;
-    delete row.connection_pairing_approved;
-    return 'spec' in row ? withSpec(ctx, row) : row;
-  },
+  ...specResourceWrites(withSpec),
   async afterWrite(ctx, rows) {
     const removed = rows.filter((row) => row.deleted_at !== null && row.deleted_at !== undefined);
     for (const row of removed) {
