@@ -31,32 +31,32 @@ describe('runMigrations', () => {
 
   it('lets two replicas start together without racing', async () => {
     await fs.writeFile(
-      path.join(dir, '0100_race_table.sql'),
+      path.join(dir, '9100_race_table.sql'),
       'create table race_table (id int primary key);',
     );
     const results = await Promise.all([
       runMigrations(database.db.pool, log, dir),
       runMigrations(database.db.pool, log, dir),
     ]);
-    expect(results.flat()).toEqual(['0100_race_table.sql']);
+    expect(results.flat()).toEqual(['9100_race_table.sql']);
   });
 
   it('rolls back a failing migration and records nothing of it', async () => {
     await fs.writeFile(
-      path.join(dir, '0101_broken.sql'),
+      path.join(dir, '9101_broken.sql'),
       'create table half_done (id int); select no_such_function();',
     );
     await expect(runMigrations(database.db.pool, log, dir)).rejects.toThrow(
-      /0101_broken.sql failed/,
+      /9101_broken.sql failed/,
     );
     const table = await database.db.pool.query("select to_regclass('half_done') as found");
     expect(table.rows[0]).toEqual({ found: null });
-    await fs.rm(path.join(dir, '0101_broken.sql'));
+    await fs.rm(path.join(dir, '9101_broken.sql'));
   });
 
   it('refuses a migration that changed after it was applied', async () => {
     await fs.writeFile(
-      path.join(dir, '0100_race_table.sql'),
+      path.join(dir, '9100_race_table.sql'),
       'create table race_table (id bigint primary key);',
     );
     await expect(runMigrations(database.db.pool, log, dir)).rejects.toThrow(MigrationError);

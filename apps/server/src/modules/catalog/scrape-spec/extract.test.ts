@@ -142,10 +142,13 @@ describe('entryExpressionProblem', () => {
     expect(problem?.field).toBe('transform.changes.exclude[0]');
   });
 
-  it('refuses Go template transforms by name', () => {
-    expect(entryExpressionProblem(entry({ transform: { gotemplate: '{{.}}' } }))).toEqual({
+  it('accepts a Go template transform and refuses one that cannot parse, naming it', () => {
+    expect(entryExpressionProblem(entry({ transform: { gotemplate: '{{.config}}' } }))).toBe(
+      undefined,
+    );
+    expect(entryExpressionProblem(entry({ transform: { gotemplate: '{{ if }}' } }))).toEqual({
       field: 'transform.gotemplate',
-      message: 'Go template transforms are not supported yet',
+      message: expect.any(String),
     });
   });
 });

@@ -15,10 +15,11 @@ export interface HistoryEntry {
 /** Appends a changelog entry in the caller's transaction (spec 002 §4 Changelog event names). */
 export async function recordHistory(client: Queryable, entry: HistoryEntry): Promise<void> {
   await client.query(
+    // clock_timestamp, not the transaction's now(): events of one change keep their order.
     `insert into incident_histories
        (incident_id, type, description, created_by, responder_id, evidence_id, comment_id,
-        hypothesis_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        hypothesis_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())`,
     [
       entry.incidentId,
       entry.type,
