@@ -53,7 +53,12 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** Screenshots land beside the run's artifacts so that a person can look at them. */
 export async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `e2e/.artifacts/screens/${name}.png`, fullPage: true });
+  // Transitions run to their end first: a theme switched just before would be half-drawn.
+  await page.screenshot({
+    path: `e2e/.artifacts/screens/${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 export type E2eRole = 'admin' | 'editor' | 'commander' | 'responder' | 'viewer';
