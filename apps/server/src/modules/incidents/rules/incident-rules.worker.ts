@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db.ts';
 import type { Worker } from '../../../platform/module.ts';
 import { runIncidentRules } from './incident-rules.service.ts';
-import { tryRulesLock, unlockRules } from './rules-lock.repository.ts';
+import { incidentLocks, tryIncidentLock, unlockIncidentLock } from './rules-lock.repository.ts';
 
 /** Runs the incident rules every `everyMs` on one replica at a time (an advisory lock). */
 export function createIncidentRulesWorker(db: Database, log: Logger, everyMs: number): Worker {
@@ -11,11 +11,11 @@ export function createIncidentRulesWorker(db: Database, log: Logger, everyMs: nu
   const pass = async (): Promise<void> => {
     const holder = await db.pool.connect();
     try {
-      if (!(await tryRulesLock(holder))) return;
+      if (!(await tryIncidentLock(holder, incidentLocks.rules))) return;
       try {
         await runIncidentRules(db, new Date());
       } finally {
-        await unlockRules(holder);
+        await unlockIncidentLock(holder, incidentLocks.rules);
       }
     } finally {
       holder.release();
