@@ -22,6 +22,7 @@ export const checkKeys = {
   history: (checkId: string) => [...checkKeys.all, 'history', checkId] as const,
   definition: (checkId: string) => [...checkKeys.all, 'definition', checkId] as const,
   relationships: (checkId: string) => [...checkKeys.all, 'relationships', checkId] as const,
+  ofConfig: (configId: string) => [...checkKeys.all, 'of-config', configId] as const,
 };
 
 export interface InvalidateOptions {

@@ -15,6 +15,7 @@ import { HealthDot } from '../components/health-dot.tsx';
 import { ConfigChangesPanel } from '../components/changes/config-changes-panel.tsx';
 import { InsightsPanel } from '../components/insights/insights-panel.tsx';
 import { RelationshipsPanel } from '../components/relationships/relationships-panel.tsx';
+import { ConfigChecks } from '@/features/health/index.ts';
 import { ConfigPlaybookRuns, PlaybooksMenu } from '@/features/playbooks/index.ts';
 
 const detailTabs = [
@@ -135,9 +136,7 @@ export function ConfigDetailPage() {
         {tab === 'insights' && <InsightsPanel configId={id} />}
         {tab === 'relationships' && <RelationshipsPanel config={config} />}
         {tab === 'playbooks' && <ConfigPlaybookRuns configId={id} />}
-        {tab === 'checks' && (
-          <EmptyState title="No checks" description="No health check is linked to this config." />
-        )}
+        {tab === 'checks' && <ConfigChecks configId={id} />}
       </TabPanel>
     </section>
   );
