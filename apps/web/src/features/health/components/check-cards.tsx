@@ -11,9 +11,11 @@ import type { CheckSummary } from '@vigil/domain';
 import { healthColour } from '../model/health-colour.ts';
 import { AgentBadge } from './agent-badge.tsx';
 import { HealthDot } from './health-badge.tsx';
+import { recentRuns } from '../model/recent-runs.ts';
+import { LatencySparkline, StatusStrip } from './recent-runs.tsx';
 
 const cardWidth = 240;
-const cardHeight = 112;
+const cardHeight = 132;
 
 function CheckCard({
   check,
@@ -25,6 +27,7 @@ function CheckCard({
   onOpen: () => void;
 }) {
   const status = check.status ?? 'unknown';
+  const runs = recentRuns(check);
   return (
     <button
       type="button"
@@ -39,6 +42,10 @@ function CheckCard({
       </span>
       <span className="truncate text-xs text-fg-muted">
         {[check.canary_name, check.type].filter(Boolean).join(' · ')}
+      </span>
+      <span className="flex items-center justify-between gap-2">
+        <StatusStrip runs={runs} />
+        <LatencySparkline runs={runs} />
       </span>
       <span className="mt-auto flex justify-between text-xs">
         <span>Uptime {formatPercent(uptimePercent(check))}</span>

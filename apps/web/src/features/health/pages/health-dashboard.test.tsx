@@ -101,6 +101,8 @@ describe('health dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Card layout' }));
     const cards = screen.getByRole('list', { name: 'Checks' });
     expect(within(cards).getAllByRole('listitem')).toHaveLength(3);
+    // Each card carries the row's strip of last results, from the same summary answer.
+    expect(within(cards).getAllByRole('img', { name: /^(Last \d+ runs|No runs)/ })).toHaveLength(3);
     await user.selectOptions(screen.getByLabelText('Time Range'), '1d');
     await screen.findByRole('button', { name: 'alpha' });
     expect(asked).toContain('1d');
