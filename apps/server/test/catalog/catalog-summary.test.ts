@@ -113,6 +113,29 @@ describe('POST /api/catalog/summary', () => {
     await api.query(`update config_items set deleted_at = null`);
   });
 
+  it('answers the default grouping, config_class then type, like a scan, also when a type has two classes', async () => {
+    const body = { groupBy: ['config_class', 'type'], changes: { since: '30d' } };
+    const same = async () => {
+      const fast = rowsOf((await summary(body)).json);
+      expect(fast).toEqual(rowsOf((await summary({ ...body, health: '!none' })).json));
+      return fast;
+    };
+    expect((await same()).map((row) => row.config_class)).toEqual([null, null, null]);
+    await api.query(`update config_items set config_class = split_part(type, '::', 2)`);
+    const classed = await same();
+    expect(classed.map((row) => [row.config_class, row.type])).toEqual([
+      ['Cluster', 'Kubernetes::Cluster'],
+      ['Node', 'Kubernetes::Node'],
+      ['Pod', 'Kubernetes::Pod'],
+    ]);
+    await api.query(`insert into config_items (name, type, config_class, health)
+      values ('odd-pod', 'Kubernetes::Pod', 'Workload', 'healthy')`);
+    const mixed = await same();
+    expect(mixed.filter((row) => row.type === 'Kubernetes::Pod')).toHaveLength(2);
+    await api.query(`delete from config_items where name = 'odd-pod'`);
+    await api.query(`update config_items set config_class = null`);
+  });
+
   it.each([
     [{ groupBy: ['bad key!'] }, 'groupBy.0'],
     [{ changes: { since: 'yesterday' } }, 'changes.since'],

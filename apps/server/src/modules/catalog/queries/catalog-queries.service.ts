@@ -13,6 +13,7 @@ import type { Actor } from '../../../platform/http/actor.ts';
 import { authorise } from '../../../platform/http/authorise.ts';
 import { resolveCatalogTime } from './catalog-time.ts';
 import { searchChanges, type ChangesQuery } from './changes.repository.ts';
+import { summariseByClassAndType } from './summary-classes.repository.ts';
 import { rollupAnswers, summariseByType } from './summary-rollup.repository.ts';
 import { summariseItems, type SummaryQuery } from './summary.repository.ts';
 
@@ -43,9 +44,14 @@ export function createCatalogQueriesService(db: Database) {
         cost: request.cost,
         deleted: request.deleted ?? false,
       };
-      return rollupAnswers(query)
-        ? summariseByType(db.pool, query)
-        : summariseItems(db.pool, query);
+      if (rollupAnswers(query)) {
+        const fast =
+          query.groupBy.length === 1
+            ? await summariseByType(db.pool, query)
+            : await summariseByClassAndType(db.pool, query);
+        if (fast) return fast;
+      }
+      return summariseItems(db.pool, query);
     },
 
     async changes(actor: Actor, body: unknown): Promise<CatalogChangesResponse> {

@@ -3,11 +3,14 @@ import type { Queryable } from '../../../platform/db.ts';
 import { SqlParams } from './sql-params.ts';
 import type { SummaryQuery } from './summary.repository.ts';
 
-/** The rollups answer a summary grouped by type alone with no item filter (the landing table). */
+/**
+ * The rollups answer a summary grouped by type, or by config_class then type (the landing
+ * table), with no item filter.
+ */
 export function rollupAnswers(query: SummaryQuery): boolean {
+  const grouping = query.groupBy.join(',');
   return (
-    query.groupBy.length === 1 &&
-    query.groupBy[0] === 'type' &&
+    (grouping === 'type' || grouping === 'config_class,type') &&
     Object.keys(query.labels).length === 0 &&
     !query.health &&
     !query.status
