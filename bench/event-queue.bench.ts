@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { createBenchDatabase } from './database.ts';
 import { drainOnce, type DrainRun } from './events/drain.ts';
-import { goalLine, median, writeEventQueueResults, type EventQueueBench } from './events/report.ts';
+import { goalLine, writeEventQueueResults, type EventQueueBench } from './events/report.ts';
+import { median } from './measure.ts';
 
 /**
  * Event queue throughput (bench/runs/event-queue.md): 10,000 events through a

@@ -1,15 +1,17 @@
 /// <reference lib="dom" />
+import os from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { z } from 'zod';
-import { chromiumArgs, chromiumPath } from '../../e2e/chromium.ts';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 
 export interface PaintSample {
-  /** From navigation start to the first frame painted after the first check row exists. */
+  /** From navigation start to the first frame painted after the first table row exists. */
   readonly firstTableMs: number;
-  /** When the summary answer arrived (responseEnd), from navigation start. */
+  /** When the page's main API answer arrived (responseEnd), from navigation start. */
   readonly summaryMs: number;
-  /** When the page asked for the summary, from navigation start. */
+  /** When the page asked for it, from navigation start. */
   readonly summaryStartMs: number;
   readonly rowsInDom: number;
 }
@@ -20,28 +22,43 @@ export interface ScriptBytes {
   readonly gzip: number;
 }
 
-// Runs in the page before its scripts: the first check row's next painted frame is recorded.
-const recordFirstTablePaint = `(() => {
+/** What marks a page as painted: the first row of its table, and the API call it waits for. */
+export interface PaintTarget {
+  /** A CSS selector for a row of the table, e.g. `table[aria-label="Checks"] tbody tr button`. */
+  readonly row: string;
+  /** A fragment of the URL of the answer the table is drawn from. */
+  readonly api: string;
+}
+
+export const healthTable: PaintTarget = {
+  row: 'table[aria-label="Checks"] tbody tr button',
+  api: '/api/canary/api/summary',
+};
+
+// Runs in the page before its scripts: the first row's next painted frame is recorded.
+function recordFirstTablePaint(row: string): string {
+  return `(() => {
   const observer = new MutationObserver(() => {
-    if (!document.querySelector('table[aria-label="Checks"] tbody tr button')) return;
+    if (!document.querySelector(${JSON.stringify(row)})) return;
     observer.disconnect();
     requestAnimationFrame(() => setTimeout(() => { window.firstTablePaint = performance.now(); }, 0));
   });
   observer.observe(document, { childList: true, subtree: true });
 })();`;
+}
 
 // Page-side functions: they run in Chromium, where the page's CSP forbids evaluating strings.
 const painted = (): boolean => Reflect.has(window, 'firstTablePaint');
-const readSample = (): unknown => {
-  const summary = performance
+const readSample = (target: PaintTarget): unknown => {
+  const answer = performance
     .getEntriesByType('resource')
-    .find((entry) => entry.name.includes('/api/canary/api/summary'));
+    .find((entry) => entry.name.includes(target.api));
   const firstTableMs: unknown = Reflect.get(window, 'firstTablePaint');
   return {
     firstTableMs,
-    summaryMs: summary instanceof PerformanceResourceTiming ? summary.responseEnd : null,
-    summaryStartMs: summary instanceof PerformanceResourceTiming ? summary.startTime : null,
-    rowsInDom: document.querySelectorAll('table[aria-label="Checks"] tbody tr button').length,
+    summaryMs: answer instanceof PerformanceResourceTiming ? answer.responseEnd : null,
+    summaryStartMs: answer instanceof PerformanceResourceTiming ? answer.startTime : null,
+    rowsInDom: document.querySelectorAll(target.row).length,
   };
 };
 const timing = z
@@ -67,15 +84,23 @@ export async function measurePaint(
   browser: Browser,
   url: string,
   cookies: ReadonlyArray<readonly [string, string]>,
+  target: PaintTarget = healthTable,
 ): Promise<PaintSample> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     await context.addCookies(cookies.map(([name, value]) => ({ name, value, url })));
-    await context.addInitScript(recordFirstTablePaint);
+    await context.addInitScript(recordFirstTablePaint(target.row));
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction(painted, undefined, { timeout: 60_000 });
-    return sampleSchema.parse(await page.evaluate(readSample));
+    await page.waitForFunction(painted, undefined, { timeout: 60_000 }).catch(async (error) => {
+      // What the page showed instead, for whoever reads the failure.
+      const shot = path.join(os.tmpdir(), `first-paint-failure-${Date.now()}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      throw new Error(`no row of ${target.row} painted at ${page.url()}; see ${shot}`, {
+        cause: error,
+      });
+    });
+    return sampleSchema.parse(await page.evaluate(readSample, target));
   } finally {
     await context.close();
   }
@@ -86,11 +111,12 @@ export async function initialScripts(
   browser: Browser,
   url: string,
   cookies: ReadonlyArray<readonly [string, string]>,
+  target: PaintTarget = healthTable,
 ): Promise<ScriptBytes> {
   const context = await browser.newContext();
   try {
     await context.addCookies(cookies.map(([name, value]) => ({ name, value, url })));
-    await context.addInitScript(recordFirstTablePaint);
+    await context.addInitScript(recordFirstTablePaint(target.row));
     const page = await context.newPage();
     const bodies: Array<Promise<Buffer>> = [];
     page.on('response', (response) => {

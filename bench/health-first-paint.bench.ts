@@ -9,9 +9,10 @@ import { pino } from 'pino';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { createBenchDatabase } from './database.ts';
 import { ApiClient } from './health/api-client.ts';
-import { initialScripts, launchBrowser, measurePaint } from './health/first-paint-browser.ts';
+import { initialScripts, launchBrowser, measurePaint } from './first-paint-browser.ts';
 import { profileNavigation } from './health/first-paint-profile.ts';
 import { writeFirstPaint, type FirstPaintRun } from './health/first-paint-report.ts';
+import { median } from './measure.ts';
 import { seedDashboard } from './health/first-paint-seed.ts';
 import { admin, repoRoot, startServers } from './health/servers.ts';
 
@@ -24,12 +25,6 @@ async function cleanUp(): Promise<void> {
 }
 const deadline = setTimeout(() => void cleanUp().finally(() => process.exit(2)), 20 * 60_000);
 const step = (text: string): void => console.log(`bench: ${text}`);
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 async function main(): Promise<FirstPaintRun> {
   const built = spawnSync(

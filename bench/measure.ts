@@ -121,7 +121,8 @@ export function stats(samples: readonly number[]): Stats {
   return { median: median(sorted), p95: at(0.95), min: sorted[0] ?? 0 };
 }
 
-function median(sorted: readonly number[]): number {
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   if (sorted.length % 2 === 1) return sorted[mid] ?? 0;
   return ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;

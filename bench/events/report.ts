@@ -15,13 +15,6 @@ export interface EventQueueBench {
 const start = '<!-- run:event_queue -->';
 const end = '<!-- /run:event_queue -->';
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return sorted[mid] ?? 0;
-  return ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 export function goalLine(bench: EventQueueBench): string {
   const rate = bench.medianEventsPerSecond;
   const met = rate >= goalEventsPerSecond ? 'met' : '**NOT met**';
