@@ -28,10 +28,18 @@ const vitestOut = '.vitest.json';
 fs.rmSync(path.join(root, vitestOut), { force: true });
 // VIGIL_TEST_SCOPE=database: only the suites whose outcome depends on which PostgreSQL runs
 // Vigil (CI's second pass, against DATABASE_URL). Check runners and the web app are the same
-// whatever the product's database is, so that pass leaves them to the first.
+// whatever the product's database is, so that pass leaves them to the first; so are the
+// deployment artefacts' tests (the image's start-up runs in the first pass).
 const scope =
   process.env.VIGIL_TEST_SCOPE === 'database'
-    ? ['--project', 'server', '--exclude', '**/test/health/check-types/**']
+    ? [
+        '--project',
+        'server',
+        '--exclude',
+        '**/test/health/check-types/**',
+        '--exclude',
+        '**/test/deploy/**',
+      ]
     : [];
 scope.push(...unavailable);
 const vitest = spawnSync(

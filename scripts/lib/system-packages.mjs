@@ -42,7 +42,10 @@ export const systemPackages = [
   {
     pkg: 'kubernetes-client',
     program: '/usr/bin/kubectl',
-    suites: ['apps/server/test/kube-api/kubectl.test.ts'],
+    suites: [
+      'apps/server/test/kube-api/kubectl.test.ts',
+      'apps/server/test/deploy/kubernetes-manifests.test.ts',
+    ],
   },
   { pkg: 'mariadb-server', program: '/usr/sbin/mariadbd', suites: [`${checkTypes}/mysql.test.ts`] },
   {
