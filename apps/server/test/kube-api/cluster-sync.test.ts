@@ -135,7 +135,14 @@ describe('custom resources reconciled from a cluster', () => {
       expect(at(status, 'conditions', 0, 'observedGeneration')).toBe(1);
       // LIST first, then a WATCH from the list's resourceVersion, with bookmarks.
       expect(listCalls(plural)).toHaveLength(1);
-      expect(watchCalls(plural)[0]).toMatch(/resourceVersion=1000&allowWatchBookmarks=true/);
+      await expect.poll(() => watchCalls(plural).length).toBe(1);
+      const [watch = ''] = watchCalls(plural);
+      expect(cluster.requests.indexOf(watch)).toBeGreaterThan(
+        cluster.requests.indexOf(listCalls(plural)[0] ?? ''),
+      );
+      expect(
+        Number(/resourceVersion=(\d+)&allowWatchBookmarks=true/.exec(watch)?.[1]),
+      ).toBeGreaterThanOrEqual(1000);
       const [patch] = statusCalls(plural, o.metadata.name);
       expect(patch?.contentType).toBe('application/merge-patch+json');
       expect(at(patch?.body, 'status', 'conditions', 0, 'type')).toBe('Ready');

@@ -22,6 +22,7 @@ interface Leadership {
   readonly client: pg.PoolClient;
   readonly controller: AbortController;
   readonly running: Promise<unknown>;
+  readonly onError: (error: Error) => void;
 }
 
 /**
@@ -68,12 +69,13 @@ export function createClusterSyncWorker(deps: ClusterSyncDeps): Worker {
     }
     const controller = new AbortController();
     // The lock lives with the session: once the session is lost, so is the leadership.
-    client.on('error', (error) => {
+    const onError = (error: Error) => {
       log.warn({ err: error }, 'cluster sync lost its database session; stepping down');
       void stepDown(true);
-    });
+    };
+    client.on('error', onError);
     log.info('leading the cluster sync');
-    leading = { client, controller, running: sync(cluster, controller.signal) };
+    leading = { client, controller, onError, running: sync(cluster, controller.signal) };
   }
 
   async function resign(client: pg.PoolClient, broken = false): Promise<void> {
@@ -90,6 +92,7 @@ export function createClusterSyncWorker(deps: ClusterSyncDeps): Worker {
     leading = undefined;
     current.controller.abort();
     await current.running;
+    current.client.removeListener('error', current.onError);
     await resign(current.client, broken).catch(() => undefined);
   }
 
