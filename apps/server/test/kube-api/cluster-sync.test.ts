@@ -266,4 +266,23 @@ describe('custom resources reconciled from a cluster', () => {
     cluster.emit('ADDED', 'canaries', taken);
     await expect.poll(() => at(ready('canaries', 'after-takeover'), 'status')).toBe('True');
   });
+
+  it('steps down when its database session is lost, and another replica takes over', async () => {
+    const lists = listCalls('canaries').length;
+    worker().start();
+    // The leader's session is the one holding the advisory lock ('kcrd').
+    await kube.query(
+      `select pg_terminate_backend(pid) from pg_locks
+        where locktype = 'advisory' and objid = x'6b637264'::int and granted`,
+    );
+    await expect.poll(() => listCalls('canaries').length, { timeout: 10_000 }).toBe(lists + 1);
+    const after = object('canaries', 'after-lost-session', httpSpec('https://example.com/e'));
+    cluster.emit('ADDED', 'canaries', after);
+    await expect.poll(() => at(ready('canaries', 'after-lost-session'), 'status')).toBe('True');
+    const holders = await kube.query<{ n: number }>(
+      `select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and objid = x'6b637264'::int and granted`,
+    );
+    expect(holders[0]?.n).toBe(1);
+  });
 });
