@@ -54,7 +54,11 @@ import { createSearchModule } from './search/search.module.ts';
 import { createSystemModule } from './system/system.module.ts';
 import { teamsModule } from './teams/teams.module.ts';
 import { createTopologyModule } from './topology/topology.module.ts';
-import { createKubeApiModule } from './kube-api/kube-api.module.ts';
+import {
+  clusterSyncSettingsFrom,
+  createKubeApiModule,
+  type ClusterSyncSettings,
+} from './kube-api/kube-api.module.ts';
 
 /** Every module's settings, read from the environment once (serve) or given (tests). */
 export interface ModuleSettings {
@@ -78,6 +82,8 @@ export interface ModuleSettings {
   readonly notificationEmailConnection?: string;
   /** How often definition-of-done scripts run (default every minute). */
   readonly definitionOfDone?: DefinitionOfDoneSettings;
+  /** The cluster whose custom resources are reconciled (none: the sync is off). */
+  readonly clusterSync?: ClusterSyncSettings | undefined;
   /**
    * The modules to serve, by name (default: all). Tests boot only those they need; identity
    * always comes, since it recognises who calls.
@@ -95,6 +101,7 @@ export function moduleSettingsFrom(config: Config, secretKey: string): ModuleSet
     jobs: jobHistorySettingsFrom(config),
     events: eventQueueSettingsFrom(config),
     publicUrl: config.VIGIL_PUBLIC_URL,
+    clusterSync: clusterSyncSettingsFrom(config),
   };
 }
 
@@ -196,7 +203,12 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
   const declared = [...served, events.module];
   // The data API serves what the modules declare; the Kubernetes-style API is built on it.
   const dataApi = await createDataApi(db, declared);
-  const kubeApi = createKubeApiModule(dataApi.service, identity.accessTokens, settings.publicUrl);
+  const kubeApi = createKubeApiModule(
+    dataApi.service,
+    identity.accessTokens,
+    settings.publicUrl,
+    settings.clusterSync ? { db, log, settings: settings.clusterSync } : undefined,
+  );
   return {
     modules: [
       ...declared,

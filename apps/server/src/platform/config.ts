@@ -77,6 +77,12 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /** Reconcile Mission Control's custom resources from a cluster, when given one (see docs/gitops.md). */
+  VIGIL_CRD_SYNC: onOff.default(true),
+  /** A kubeconfig file naming the cluster to sync from; in a pod its service account is used. */
+  VIGIL_CRD_KUBECONFIG: z.string().min(1).optional(),
+  KUBERNETES_SERVICE_HOST: z.string().optional(),
+  KUBERNETES_SERVICE_PORT: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -1,8 +1,10 @@
 import http from 'node:http';
 
 /**
- * A Kubernetes API server for the catalog's scraper: list with `limit`/`continue` and watch
- * (newline-delimited JSON) over in-memory objects, behind a bearer token, recording requests.
+ * A Kubernetes API server for the catalog's scraper and the custom resource sync: list with
+ * `limit`/`continue`, watch (newline-delimited JSON, chunked) from a resourceVersion with the
+ * events since replayed (410 Gone once compacted), the status subresource (PUT and merge
+ * PATCH), over in-memory objects, behind a bearer token, recording requests.
  * The health fake (test/health/fixtures) serves recorded lists without pagination or watch.
  */
 export interface FakeKubeCluster {
@@ -10,12 +12,27 @@ export interface FakeKubeCluster {
   readonly token: string;
   /** Paths with their query strings, in the order they were asked. */
   readonly requests: string[];
+  /** The same requests with their method and parsed JSON body. */
+  readonly calls: FakeKubeCall[];
   kubeconfig(): string;
   /** Adds, changes or removes an object and tells every watch of its collection. */
   emit(type: 'ADDED' | 'MODIFIED' | 'DELETED', plural: string, object: KubeFixture): void;
   /** Open watch streams per plural. */
   watchers(plural: string): number;
+  /** The stored object of a plural by namespace and name. */
+  find(plural: string, namespace: string, name: string): KubeFixture | undefined;
+  /** Ends every open watch of the plural, as an API server does at its timeout. */
+  dropWatches(plural: string): void;
+  /** Forgets the events so far: a watch from an older resourceVersion gets 410 Gone. */
+  compact(): void;
   close(): Promise<void>;
+}
+
+export interface FakeKubeCall {
+  readonly method: string;
+  readonly path: string;
+  readonly contentType: string | undefined;
+  readonly body: unknown;
 }
 
 export interface KubeFixture {
@@ -31,6 +48,14 @@ export interface KubeFixture {
 }
 
 const collection = /^\/(?:api\/v1|apis\/[^/]+\/[^/]+)(?:\/namespaces\/([^/]+))?\/([a-z]+)$/;
+const statusPath = /^\/apis\/[^/]+\/[^/]+\/namespaces\/([^/]+)\/([a-z]+)\/([^/]+)\/status$/;
+
+interface Logged {
+  readonly version: number;
+  readonly plural: string;
+  readonly namespace: string | undefined;
+  readonly line: string;
+}
 
 export async function startFakeKubeCluster(
   objects: Record<string, KubeFixture[]>,
@@ -42,17 +67,69 @@ export async function startFakeKubeCluster(
     store.set(plural, new Map(list.map((o) => [o.metadata.uid, o])));
   }
   let version = 1000;
+  let compactedAt = version;
+  const log: Logged[] = [];
+  const calls: FakeKubeCall[] = [];
   const streams = new Map<string, Set<{ namespace?: string; response: http.ServerResponse }>>();
 
+  function change(type: 'ADDED' | 'MODIFIED' | 'DELETED', plural: string, object: KubeFixture) {
+    version += 1;
+    const stamped = {
+      ...object,
+      metadata: { ...object.metadata, resourceVersion: String(version) },
+    };
+    const set = store.get(plural) ?? new Map<string, KubeFixture>();
+    if (type === 'DELETED') set.delete(object.metadata.uid);
+    else set.set(object.metadata.uid, stamped);
+    store.set(plural, set);
+    const line = `${JSON.stringify({ type, object: stamped })}\n`;
+    log.push({ version, plural, namespace: object.metadata.namespace, line });
+    for (const stream of streams.get(plural) ?? []) {
+      if (stream.namespace === undefined || stream.namespace === object.metadata.namespace) {
+        stream.response.write(line);
+      }
+    }
+    return stamped;
+  }
+
+  function findObject(plural: string, namespace: string, name: string) {
+    return [...(store.get(plural)?.values() ?? [])].find(
+      (o) => o.metadata.namespace === namespace && o.metadata.name === name,
+    );
+  }
+
   const server = http.createServer((request, response) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => serve(request, response, text));
+  });
+
+  function serve(request: http.IncomingMessage, response: http.ServerResponse, text: string) {
     const url = new URL(request.url ?? '/', 'http://kube');
     requests.push(url.pathname + url.search);
+    calls.push({
+      method: request.method ?? 'GET',
+      path: url.pathname + url.search,
+      contentType: request.headers['content-type'],
+      body: text === '' ? undefined : parseBody(text),
+    });
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
     if (request.headers.authorization !== `Bearer ${token}`) {
       return send(401, status(401, 'Unauthorized'));
+    }
+    const statusRoute = statusPath.exec(url.pathname);
+    if (statusRoute && (request.method === 'PATCH' || request.method === 'PUT')) {
+      const [, ns = '', plural = '', name = ''] = statusRoute;
+      const current = findObject(plural, ns, name);
+      if (!current) return send(404, status(404, `${plural} "${name}" not found`));
+      const body = parseBody(text);
+      const given = isRecord(body) && 'status' in body ? body.status : undefined;
+      const next = request.method === 'PUT' ? given : mergePatch(current.status ?? {}, given ?? {});
+      return send(200, change('MODIFIED', plural, { ...current, status: next }));
     }
     const route = collection.exec(url.pathname);
     if (!route) return send(404, status(404, 'the server could not find the requested resource'));
@@ -64,6 +141,18 @@ export async function startFakeKubeCluster(
         'transfer-encoding': 'chunked',
       });
       response.flushHeaders();
+      const from = Number(url.searchParams.get('resourceVersion') ?? String(version));
+      if (from < compactedAt) {
+        const gone = { ...status(410, `too old resource version: ${from} (${compactedAt})`) };
+        response.end(
+          `${JSON.stringify({ type: 'ERROR', object: { ...gone, reason: 'Expired' } })}\n`,
+        );
+        return undefined;
+      }
+      for (const past of log) {
+        if (past.version <= from || past.plural !== plural) continue;
+        if (namespace === undefined || past.namespace === namespace) response.write(past.line);
+      }
       const stream = { namespace, response };
       const set = streams.get(plural) ?? new Set();
       set.add(stream);
@@ -88,7 +177,8 @@ export async function startFakeKubeCluster(
       },
       items: all.slice(start, end),
     });
-  });
+    return undefined;
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -114,23 +204,20 @@ export async function startFakeKubeCluster(
         '',
       ].join('\n'),
     emit(type, plural, object) {
-      version += 1;
-      const stamped = {
-        ...object,
-        metadata: { ...object.metadata, resourceVersion: String(version) },
-      };
-      const set = store.get(plural) ?? new Map<string, KubeFixture>();
-      if (type === 'DELETED') set.delete(object.metadata.uid);
-      else set.set(object.metadata.uid, stamped);
-      store.set(plural, set);
-      const line = `${JSON.stringify({ type, object: stamped })}\n`;
-      for (const stream of streams.get(plural) ?? []) {
-        if (stream.namespace === undefined || stream.namespace === object.metadata.namespace) {
-          stream.response.write(line);
-        }
-      }
+      change(type, plural, object);
     },
     watchers: (plural) => streams.get(plural)?.size ?? 0,
+    calls,
+    find: findObject,
+    dropWatches(plural) {
+      const open = streams.get(plural) ?? new Set();
+      for (const stream of open) stream.response.end();
+      open.clear();
+    },
+    compact() {
+      compactedAt = version;
+      log.length = 0;
+    },
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -156,6 +243,30 @@ function matches(object: KubeFixture, fields: string | null, labels: string | nu
         return pair[2] === '!=' ? !equal : equal;
       });
   return check(fields, fieldSet) && check(labels, labelSet);
+}
+
+function parseBody(text: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
+  } catch {
+    return text;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** RFC 7386: objects merge key by key, null removes, anything else replaces. */
+function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isRecord(patch)) return patch;
+  const out: Record<string, unknown> = isRecord(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = mergePatch(out[key], value);
+  }
+  return out;
 }
 
 function status(code: number, message: string) {
