@@ -16,7 +16,9 @@ const clientId = 'vigil-e2e-hosted';
 let op: TestOidcProvider;
 let server: RunningServer;
 
-test.describe.configure({ mode: 'serial' });
+// Sign-in crosses four page loads (page, session check, provider, callback): generous waits.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+const signedIn = { timeout: 60_000 };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -60,7 +62,7 @@ test('hosted sign-in goes through the provider with PKCE, state and nonce', asyn
     org_name: 'Acme E2E',
   };
   await page.goto(`${server.baseUrl}/status`);
-  await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible(signedIn);
   expect(new URL(page.url()).pathname).toBe('/status');
   await expect(switcher(page, 'Acme E2E')).toBeVisible();
 
@@ -82,7 +84,7 @@ test('hosted sign-in goes through the provider with PKCE, state and nonce', asyn
 test('hosted organisations: create one in a modal, switch between them', async ({ page }) => {
   op.nextUser = { sub: 'e2e-hosted-ann', email: 'ann@hosted-e2e.example', name: 'Ann Hosted' };
   await page.goto(`${server.baseUrl}/status`);
-  await expect(switcher(page, 'Acme E2E')).toBeVisible();
+  await expect(switcher(page, 'Acme E2E')).toBeVisible(signedIn);
   await createOrganization(page, 'Acme E2E', 'Beta E2E');
   await expect(switcher(page, 'Beta E2E')).toBeVisible({ timeout: 30_000 });
 
@@ -99,9 +101,9 @@ test('hosted provisioning: someone with no organisation waits, then creates one'
 }) => {
   op.nextUser = { sub: 'e2e-hosted-solo', email: 'solo@hosted-e2e.example', name: 'Solo' };
   await page.goto(`${server.baseUrl}/status`);
-  await expect(page.getByText('Please wait, instance provisioning in-progress ...')).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByText('Please wait, instance provisioning in-progress ...')).toBeVisible(
+    signedIn,
+  );
   await expect(switcher(page, 'none selected')).toBeVisible();
   await expectAccessible(page);
   await createOrganization(page, 'none selected', 'Solo E2E');
@@ -111,7 +113,7 @@ test('hosted provisioning: someone with no organisation waits, then creates one'
 
 test('hosted sign-in explains a failed attempt', async ({ page }) => {
   await page.goto(`${server.baseUrl}/api/auth/hosted/callback?code=x&state=forged-state-value`);
-  await expect(page).toHaveURL(/\/login\?error=signin_expired/);
+  await expect(page).toHaveURL(/\/login\?error=signin_expired/, signedIn);
   await expect(page.getByRole('alert')).toHaveText(
     'Your sign-in expired or was started in another browser. Please try again.',
   );

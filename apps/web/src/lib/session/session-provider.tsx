@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ErrorState } from '@/ui/error-state.tsx';
 import { ApiError } from '../api-error.ts';
 import { networkErrorMessage } from '../http.ts';
@@ -28,11 +28,19 @@ export function SessionProvider({ fallback, provisioning, children }: SessionPro
   // Flags are read as the session's organisation: not before there is one.
   const properties = usePropertiesQuery(session.isSuccess);
   const hosted = about.data?.auth === 'oidc-org';
+  // A refetch after an error reads as pending: keep the provisioning screen through it.
+  const [wasProvisioning, setWasProvisioning] = useState(false);
+  const provisioningNow = session.isError && hosted && isProvisioningError(session.error);
+  const settled = session.isSuccess || !hosted;
+  if (provisioningNow && !wasProvisioning) setWasProvisioning(true);
+  if (settled && wasProvisioning) setWasProvisioning(false);
+  if ((provisioningNow || (wasProvisioning && !settled)) && provisioning !== undefined) {
+    return provisioning;
+  }
 
   if (session.isError) {
     // The call layer already sent the browser to the session check.
     if (session.error instanceof ApiError && session.error.status === 401) return fallback;
-    if (hosted && isProvisioningError(session.error)) return provisioning ?? fallback;
     if (about.isPending) return fallback;
     return (
       <div className="mx-auto max-w-xl p-6">

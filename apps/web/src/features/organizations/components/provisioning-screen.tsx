@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSession } from '@/lib/session/session-queries.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionKeys } from '@/lib/session/session-keys.ts';
 import { Spinner } from '@/ui/spinner.tsx';
 import { OrganizationSwitcher } from './organization-switcher.tsx';
 
@@ -11,12 +12,15 @@ const pollMs = 2000;
  * keeps the organisation switcher, so a person with no organisation yet can create one.
  */
 export function ProvisioningScreen({ userButton }: { userButton: ReactNode }) {
-  const session = useSession();
-  const { refetch } = session;
+  const queryClient = useQueryClient();
+  // Refetched, not observed here: a second observer would refetch on every mount.
   useEffect(() => {
-    const timer = setInterval(() => void refetch(), pollMs);
+    const timer = setInterval(
+      () => void queryClient.refetchQueries({ queryKey: sessionKeys.whoami() }),
+      pollMs,
+    );
     return () => clearInterval(timer);
-  }, [refetch]);
+  }, [queryClient]);
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-12 shrink-0 items-center justify-end gap-1 border-b border-border bg-surface px-4">
