@@ -18,8 +18,15 @@ const root = path.resolve(import.meta.dirname, '..');
 /** Everything the server prints during the run (e2e/tests/zz-security.spec.ts reads it). */
 export const serverLogPath = path.join(root, 'e2e', '.artifacts', 'server.log');
 
+export interface StartOptions {
+  /** Added to the server's environment (e.g. hosted mode's VIGIL_AUTH). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Where this server's output goes (default serverLogPath, which the security test reads). */
+  readonly logPath?: string;
+}
+
 /** Starts `vigil serve` on a fresh data dir (and, with DATABASE_URL, a fresh database). */
-export async function startVigil(): Promise<RunningServer> {
+export async function startVigil(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-e2e-'));
   await fs.chmod(dataDir, 0o755);
   const database = process.env.DATABASE_URL
@@ -34,6 +41,7 @@ export async function startVigil(): Promise<RunningServer> {
     PORT: '0',
     // A consumer that always fails, for e2e/tests/event-queue.spec.ts (docs/events.md).
     VIGIL_TEST_CONSUMERS: 'on',
+    ...options.env,
   };
   if (database) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
@@ -43,8 +51,9 @@ export async function startVigil(): Promise<RunningServer> {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await fs.mkdir(path.dirname(serverLogPath), { recursive: true });
-  const log = createWriteStream(serverLogPath);
+  const logPath = options.logPath ?? serverLogPath;
+  await fs.mkdir(path.dirname(logPath), { recursive: true });
+  const log = createWriteStream(logPath);
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const baseUrl = `http://127.0.0.1:${await reportedPort(child)}`;

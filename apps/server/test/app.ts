@@ -1,10 +1,11 @@
 import { roleSchema } from '@vigil/domain';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { anonymousActor, type Actor, type Authenticator } from '../src/platform/http/actor.ts';
 import { buildApp } from '../src/platform/http/app.ts';
 import type { AccountLink } from '../src/modules/identity/accounts/link-sender.ts';
 import { defaultIdentityTimes } from '../src/modules/identity/identity.settings.ts';
+import type { HostedSettings } from '../src/modules/identity/hosted/hosted.settings.ts';
 import type { AttemptLimits } from '../src/modules/identity/limits/attempt-limiter.ts';
 import type { LocalProperty } from '../src/modules/properties/local-properties.ts';
 import { createDatabase } from '../src/platform/db.ts';
@@ -46,6 +47,10 @@ export interface TestAppOptions {
   readonly health?: HealthSettings;
   /** The modules to boot, by name (default: all); identity always comes. */
   readonly modules?: readonly string[];
+  /** Hosted mode (VIGIL_AUTH=oidc-org) against this provider. */
+  readonly hosted?: HostedSettings;
+  /** Where the app logs (default: nowhere). */
+  readonly logger?: Logger;
 }
 
 export interface TestApp {
@@ -64,7 +69,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = shared
     ? { ...shared, db: createDatabase(shared.url, 10) }
     : await createTestDatabase();
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const links: AccountLink[] = [];
   const api = await createApi(database.db, {
     log: logger,
@@ -81,6 +86,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.actorCacheMs !== undefined ? { actorCacheMs: options.actorCacheMs } : {}),
     ...(options.health ? { health: options.health } : {}),
     ...(options.modules ? { only: options.modules } : {}),
+    ...(options.hosted ? { hosted: options.hosted } : {}),
   });
   const app = await buildApp({
     db: database.db,

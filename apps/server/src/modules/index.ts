@@ -25,7 +25,9 @@ import type { Enqueue } from './events/index.ts';
 import type { LinkSender } from './identity/index.ts';
 import {
   createIdentityModule,
+  hostedSettingsFrom,
   identitySettingsFrom,
+  type HostedSettings,
   type IdentitySettings,
 } from './identity/identity.module.ts';
 import type { AttemptLimits } from './identity/index.ts';
@@ -63,6 +65,8 @@ import {
 /** Every module's settings, read from the environment once (serve) or given (tests). */
 export interface ModuleSettings {
   readonly identity: IdentitySettings;
+  /** VIGIL_AUTH=oidc-org: hosted mode (docs/hosted.md); unset in the default mode. */
+  readonly hosted?: HostedSettings | undefined;
   readonly edition: 'full' | 'health';
   readonly localProperties: readonly LocalProperty[];
   readonly links?: LinkSender;
@@ -95,6 +99,7 @@ export interface ModuleSettings {
 export function moduleSettingsFrom(config: Config, secretKey: string): ModuleSettings {
   return {
     identity: identitySettingsFrom(config, secretKey),
+    hosted: hostedSettingsFrom(config),
     edition: config.VIGIL_EDITION,
     localProperties: readLocalProperties(config.VIGIL_PROPERTIES, config.VIGIL_PROPERTIES_FILE),
     health: healthSettingsFrom(config),
@@ -127,6 +132,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     signInLimits: settings.signInLimits,
     emailLinkLimits: settings.emailLinkLimits,
     actorCacheMs: settings.actorCacheMs,
+    hosted: settings.hosted,
   });
   const connections = createConnectionsModule(
     db,
@@ -149,7 +155,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     return eventQueue.enqueue(client, queued);
   };
   const areas: VigilModule[] = [
-    createSystemModule(db, settings.edition),
+    createSystemModule(db, settings.edition, settings.hosted ? 'oidc-org' : 'self'),
     identity.module,
     teamsModule,
     createRbacModule(db),

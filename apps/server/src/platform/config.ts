@@ -83,6 +83,16 @@ export const configSchema = z.object({
   VIGIL_CRD_KUBECONFIG: z.string().min(1).optional(),
   KUBERNETES_SERVICE_HOST: z.string().optional(),
   KUBERNETES_SERVICE_PORT: z.string().optional(),
+  /** `self`: the built-in identity service; `oidc-org`: hosted mode (docs/hosted.md). */
+  VIGIL_AUTH: z.enum(['self', 'oidc-org']).default('self'),
+  VIGIL_OIDC_ISSUER: z.url().optional(),
+  VIGIL_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  VIGIL_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  VIGIL_OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+  /** The ID token claims naming the organisation (a string or a list), its name and role. */
+  VIGIL_OIDC_ORG_CLAIM: z.string().min(1).default('org_id'),
+  VIGIL_OIDC_ORG_NAME_CLAIM: z.string().min(1).default('org_name'),
+  VIGIL_OIDC_ROLE_CLAIM: z.string().min(1).default('org_role'),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
@@ -100,6 +110,11 @@ export function loadConfig(
     const issue = parsed.error.issues[0];
     const key = issue?.path.join('.') ?? 'config';
     throw new ConfigError(`invalid ${key}: ${issue?.message ?? 'invalid value'}`);
+  }
+  if (parsed.data.VIGIL_AUTH === 'oidc-org') {
+    for (const key of ['VIGIL_OIDC_ISSUER', 'VIGIL_OIDC_CLIENT_ID', 'VIGIL_OIDC_CLIENT_SECRET']) {
+      if (!merged[key]) throw new ConfigError(`invalid ${key}: required when VIGIL_AUTH=oidc-org`);
+    }
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.VIGIL_DATA_DIR) };
 }

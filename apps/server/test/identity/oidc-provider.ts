@@ -6,10 +6,26 @@ import http from 'node:http';
  * endpoint that approves at once as `nextUser`, and a token endpoint that checks the client
  * secret and PKCE and answers an RS256-signed ID token.
  */
+export interface TestOidcUser {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  /** Any further claims (an organisation, a role). */
+  [claim: string]: unknown;
+}
+
 export interface TestOidcProvider {
   readonly issuer: string;
-  nextUser: { sub: string; email: string; email_verified: boolean; name: string };
+  nextUser: TestOidcUser;
+  /** Merged into the next ID tokens, e.g. a wrong nonce, to test that they are refused. */
+  idTokenOverrides: Record<string, unknown>;
   readonly requests: string[];
+  /** The query of each authorize request and the form of each token request. */
+  readonly authorizeRequests: URLSearchParams[];
+  readonly tokenRequests: URLSearchParams[];
+  /** The Authorization header of each userinfo request. */
+  readonly userinfoRequests: string[];
   close(): Promise<void>;
 }
 
@@ -21,8 +37,9 @@ export async function startOidcProvider(
   const kid = 'test-key';
   const codes = new Map<
     string,
-    { nonce: string; challenge: string; redirect: string; user: TestOidcProvider['nextUser'] }
+    { nonce: string; challenge: string; redirect: string; user: TestOidcUser }
   >();
+  const userinfo = new Map<string, TestOidcUser>();
   const b64 = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
   let issuer = '';
   const provider: TestOidcProvider = {
@@ -35,7 +52,11 @@ export async function startOidcProvider(
       email_verified: true,
       name: 'Some One',
     },
+    idTokenOverrides: {},
     requests: [],
+    authorizeRequests: [],
+    tokenRequests: [],
+    userinfoRequests: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const json = (res: http.ServerResponse, status: number, body: unknown): void => {
@@ -51,6 +72,7 @@ export async function startOidcProvider(
         authorization_endpoint: `${issuer}/authorize`,
         token_endpoint: `${issuer}/token`,
         jwks_uri: `${issuer}/jwks`,
+        userinfo_endpoint: `${issuer}/userinfo`,
         response_types_supported: ['code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
@@ -63,7 +85,14 @@ export async function startOidcProvider(
         keys: [{ ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }],
       });
     }
+    if (url.pathname === '/userinfo') {
+      const authorization = req.headers.authorization ?? '';
+      provider.userinfoRequests.push(authorization);
+      const user = userinfo.get(authorization.replace(/^Bearer /, ''));
+      return user ? json(res, 200, user) : json(res, 401, { error: 'invalid_token' });
+    }
     if (url.pathname === '/authorize') {
+      provider.authorizeRequests.push(url.searchParams);
       const code = randomBytes(16).toString('hex');
       codes.set(code, {
         nonce: url.searchParams.get('nonce') ?? '',
@@ -82,6 +111,7 @@ export async function startOidcProvider(
       req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       req.on('end', () => {
         const form = new URLSearchParams(raw);
+        provider.tokenRequests.push(form);
         const basic = Buffer.from(
           (req.headers.authorization ?? '').replace(/^Basic /, ''),
           'base64',
@@ -112,13 +142,16 @@ export async function startOidcProvider(
             exp: now + 300,
             nonce: grant.nonce,
             ...grant.user,
+            ...provider.idTokenOverrides,
           }),
         );
         const signature = sign('sha256', Buffer.from(`${header}.${payload}`), privateKey).toString(
           'base64url',
         );
+        const accessToken = randomBytes(16).toString('hex');
+        userinfo.set(accessToken, grant.user);
         return json(res, 200, {
-          access_token: randomBytes(16).toString('hex'),
+          access_token: accessToken,
           token_type: 'Bearer',
           expires_in: 300,
           id_token: `${header}.${payload}.${signature}`,

@@ -6,6 +6,7 @@ import { catalogRoute, configsRedirectRoute } from '@/features/catalog/routes.ts
 import { healthRoute } from '@/features/health/routes.tsx';
 import { homeRoute } from '@/features/home/routes.tsx';
 import { logsRoute } from '@/features/logs/routes.tsx';
+import { organizationRoutes } from '@/features/organizations/routes.tsx';
 import { playbookSettingsRoute, playbooksRoute } from '@/features/playbooks/routes.tsx';
 import { incidentsRoute } from '@/features/incidents/routes.tsx';
 import { settingsRoutes } from '@/features/settings/routes.tsx';
@@ -62,6 +63,7 @@ export const appRoutes: RouteObject[] = [
     ],
   },
   { ...accountRoutes, ErrorBoundary: RouteErrorPage },
+  { ...organizationRoutes, ErrorBoundary: RouteErrorPage },
   // Without the shell: the card alone, for embedding.
   { ...guarded(topologyViewRoute), ErrorBoundary: RouteErrorPage },
 ];

@@ -29,26 +29,11 @@ const registrationSchema = z.object({
 });
 
 /** /api/auth: who is signed in, whether sign-up is open, and invitations. */
-export function accountRoutes(service: IdentityService) {
+export function accountRoutes(service: IdentityService, hosted = false) {
   return async (app: FastifyInstance): Promise<void> => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    typed.get(
-      '/auth/whoami',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'The signed-in user and roles',
-          response: { 200: whoamiSchema },
-        },
-      },
-      async (request) => {
-        const id = requireSignedIn(request.actor);
-        const user = await findUser(service.db.pool, id);
-        if (!user) throw unauthenticated();
-        const { roles, ...rest } = user;
-        return { message: 'success' as const, payload: { user: rest, roles } };
-      },
-    );
+    // Hosted mode answers whoami with the organisation (hosted/hosted.routes.ts).
+    if (!hosted) whoamiRoute(app, service);
     // Public: the sign-in page offers 'Create account' only while sign-up is open.
     typed.get(
       '/auth/registration',
@@ -59,7 +44,8 @@ export function accountRoutes(service: IdentityService) {
           response: { 200: registrationSchema },
         },
       },
-      async () => ({ open: (await countIdentities(service.db.pool)) === 0 }),
+      // Hosted people sign up at the provider.
+      async () => ({ open: !hosted && (await countIdentities(service.db.pool)) === 0 }),
     );
     typed.post(
       '/auth/invite_user',
@@ -82,4 +68,24 @@ export function accountRoutes(service: IdentityService) {
       },
     );
   };
+}
+
+function whoamiRoute(app: FastifyInstance, service: IdentityService): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/auth/whoami',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user and roles',
+        response: { 200: whoamiSchema },
+      },
+    },
+    async (request) => {
+      const id = requireSignedIn(request.actor);
+      const user = await findUser(service.db.pool, id);
+      if (!user) throw unauthenticated();
+      const { roles, ...rest } = user;
+      return { message: 'success' as const, payload: { user: rest, roles } };
+    },
+  );
 }

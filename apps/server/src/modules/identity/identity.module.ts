@@ -14,17 +14,24 @@ import type { LinkSender } from './accounts/link-sender.ts';
 import { flowRetentionJob } from './flows/flow-retention.ts';
 import { identityResources } from './identity.resources.ts';
 import { identityRoutes } from './identity.routes.ts';
-import { createIdentityService } from './identity.service.ts';
+import { createIdentityService, type IdentityService } from './identity.service.ts';
 import type { IdentitySettings } from './identity.settings.ts';
 import type { AttemptLimits } from './limits/attempt-limiter.ts';
 import { providersWriteHook } from './oidc/providers-write-hook.ts';
 import { sessionAuthenticator } from './session-authenticator.ts';
-import { createActorCache } from './sessions/actor-cache.ts';
+import { hostedSessionAuthenticator } from './hosted/hosted-authenticator.ts';
+import { hostedRoutes } from './hosted/hosted.routes.ts';
+import { createHostedService } from './hosted/hosted.service.ts';
+import type { HostedSettings } from './hosted/hosted.settings.ts';
+import { createProvisioner } from './hosted/provisioner.ts';
+import { createActorCache, type ActorCache } from './sessions/actor-cache.ts';
 import { followSessionChanges } from './sessions/session-changes.ts';
 
 export type { AccessTokenService } from './access-tokens/access-tokens.service.ts';
 export type { IdentitySettings } from './identity.settings.ts';
 export { identitySettingsFrom } from './identity.settings.ts';
+export type { HostedSettings } from './hosted/hosted.settings.ts';
+export { hostedSettingsFrom } from './hosted/hosted.settings.ts';
 
 export interface IdentityModuleDeps {
   readonly db: Database;
@@ -36,6 +43,8 @@ export interface IdentityModuleDeps {
   readonly emailLinkLimits?: AttemptLimits | undefined;
   /** How long a resolved session is reused without reading it again (default 5 s). */
   readonly actorCacheMs?: number | undefined;
+  /** Hosted mode (VIGIL_AUTH=oidc-org): sign-in at one provider, people in organisations. */
+  readonly hosted?: HostedSettings | undefined;
 }
 
 /** The identity area: self-service flows, sessions, access tokens, people and providers. */
@@ -52,14 +61,19 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
     ...(deps.emailLinkLimits ? { linkLimits: deps.emailLinkLimits } : {}),
   });
   const accessTokens: AccessTokenService = createAccessTokenService(db);
+  const hosted = deps.hosted ? hostedParts(deps, deps.hosted, identity, actorCache) : undefined;
+  const sessionActor = hosted
+    ? hostedSessionAuthenticator(db, settings, actorCache)
+    : sessionAuthenticator(db, settings, actorCache);
   return {
     accessTokens,
     module: defineModule({
       name: 'identity',
       routes: [
         followSessionChanges(db, actorCache, log),
-        identityRoutes(identity),
-        accountRoutes(identity),
+        identityRoutes(identity, hosted !== undefined),
+        accountRoutes(identity, hosted !== undefined),
+        ...(hosted ? [hosted.routes] : []),
       ],
       resources: identityResources,
       search: [peopleSearch],
@@ -67,10 +81,40 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
         identities: identitiesWriteHook,
         identity_providers: providersWriteHook(identity.sealer),
       },
-      workers: [maintenanceWorker(db, flowRetentionJob, log)],
+      workers: [
+        maintenanceWorker(db, flowRetentionJob, log),
+        ...(hosted ? [hosted.provisioner] : []),
+      ],
       // The first authenticator: a bearer access token, else the session cookie.
-      authenticate: () =>
-        bearerOrSession(accessTokens, sessionAuthenticator(db, settings, actorCache)),
+      authenticate: () => bearerOrSession(accessTokens, sessionActor),
     }),
+  };
+}
+
+function hostedParts(
+  deps: IdentityModuleDeps,
+  settings: HostedSettings,
+  identity: IdentityService,
+  actorCache: ActorCache,
+) {
+  const provisioner = createProvisioner(
+    deps.db,
+    deps.log,
+    settings.backendUrl,
+    settings.provisionPollMs,
+  );
+  const service = createHostedService({
+    db: deps.db,
+    log: deps.log,
+    sealer: identity.sealer,
+    sessions: identity.sessions,
+    actorCache,
+    identity: deps.settings,
+    settings,
+    nudge: provisioner.nudge,
+  });
+  return {
+    routes: hostedRoutes(service, deps.settings.secureCookies),
+    provisioner: provisioner.worker,
   };
 }

@@ -22,6 +22,8 @@ const createQuery = z.object({ return_to: text, refresh: text, aal: text });
 const flowQuery = z.object({ id: z.string().max(64) });
 const submitQuery = z.object({ flow: z.string().max(64), token: text });
 
+const hostedRefused =
+  /^\/api\/identity\/self-service\/(login|registration|settings|recovery|verification|methods)\b/;
 const errors = { 400: identityErrorBodySchema, 404: identityErrorBodySchema };
 /** A submission answers the flow again (settings, errors) or the new session (sign-in). */
 const submitted = z.union([
@@ -33,10 +35,20 @@ const documented = (summary: string, parts: Omit<FastifySchema, 'summary' | 'tag
 });
 
 /** Ory Kratos's public paths under /api/identity (docs/identity.md). */
-export function identityRoutes(service: IdentityService) {
+export function identityRoutes(service: IdentityService, hosted = false) {
   return async (app: FastifyInstance): Promise<void> => {
     await app.register(
       async (scope) => {
+        // Hosted people sign in, sign up and manage their account at the provider.
+        if (hosted) {
+          scope.addHook('onRequest', async (request) => {
+            if (hostedRefused.test(request.url)) {
+              throw identityErrors.badRequest(
+                "This console signs in through its organisation's identity provider.",
+              );
+            }
+          });
+        }
         scope.addContentTypeParser(
           'application/x-www-form-urlencoded',
           { parseAs: 'string' },

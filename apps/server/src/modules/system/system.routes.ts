@@ -15,9 +15,15 @@ const aboutSchema = z.object({
   Version: z.string(),
   backend: z.string(),
   edition: z.enum(['full', 'health']),
+  /** `oidc-org`: hosted mode, sign-in at the organisation's provider (docs/hosted.md). */
+  auth: z.enum(['self', 'oidc-org']),
 });
 
-export function systemRoutes(pool: pg.Pool, edition: 'full' | 'health') {
+export function systemRoutes(
+  pool: pg.Pool,
+  edition: 'full' | 'health',
+  auth: 'self' | 'oidc-org' = 'self',
+) {
   return async (app: FastifyInstance): Promise<void> => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/health',
@@ -42,7 +48,7 @@ export function systemRoutes(pool: pg.Pool, edition: 'full' | 'health') {
           response: { 200: aboutSchema },
         },
       },
-      async () => ({ Version: backendVersion, backend: backendVersion, edition }),
+      async () => ({ Version: backendVersion, backend: backendVersion, edition, auth }),
     );
   };
 }

@@ -1,12 +1,17 @@
 import { Outlet } from 'react-router';
+import { ProvisioningScreen } from '@/features/organizations/index.ts';
 import { SessionProvider } from '@/lib/session/session-provider.tsx';
 import { ShellPlaceholder } from './shell-placeholder.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 export function AppShell() {
   return (
-    <SessionProvider fallback={<ShellPlaceholder />}>
+    <SessionProvider
+      fallback={<ShellPlaceholder />}
+      provisioning={<ProvisioningScreen userButton={<UserMenu />} />}
+    >
       <div className="flex h-full">
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">

@@ -1,7 +1,9 @@
+import { useAbout } from '@/lib/session/session-queries.ts';
 import { Skeleton } from '@/ui/skeleton.tsx';
 
 /** Shown while the first route's code and the session load, in the shape of the shell. */
 export function ShellPlaceholder() {
+  const hosted = useAbout().data?.auth === 'oidc-org';
   return (
     <div role="status" aria-busy="true" aria-label="Loading Vigil" className="flex h-full">
       <div className="w-60 shrink-0 space-y-3 border-r border-border bg-surface p-3">
@@ -13,7 +15,11 @@ export function ShellPlaceholder() {
       <div className="flex flex-1 flex-col">
         <div className="flex h-12 items-center justify-between border-b border-border bg-surface px-4">
           <Skeleton className="h-5 w-40" />
-          <Skeleton className="size-7 rounded-full" />
+          <div className="flex items-center gap-2">
+            {/* Hosted mode: the organisation switcher's place beside the user button. */}
+            {hosted && <Skeleton className="h-7 w-36" />}
+            <Skeleton className="size-7 rounded-full" />
+          </div>
         </div>
       </div>
     </div>

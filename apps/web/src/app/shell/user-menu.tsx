@@ -47,6 +47,8 @@ export function UserMenu() {
   const ref = useDismiss(open, close);
   const { pathname, search } = useLocation();
   const user = useSession().data?.user;
+  // Hosted people manage their profile at the provider.
+  const hosted = useAbout().data?.auth === 'oidc-org';
   const returnTo = encodeURIComponent(`${pathname}${search}`);
   useUserTheme(user?.id);
 
@@ -73,14 +75,16 @@ export function UserMenu() {
             <p className="truncate text-xs text-fg-muted">{user.email}</p>
           </div>
         )}
-        <Link
-          to={`/profile-settings?return_to=${returnTo}`}
-          className={itemClassName}
-          onClick={close}
-        >
-          <UserRound aria-hidden="true" className="size-4" />
-          Your Profile
-        </Link>
+        {!hosted && (
+          <Link
+            to={`/profile-settings?return_to=${returnTo}`}
+            className={itemClassName}
+            onClick={close}
+          >
+            <UserRound aria-hidden="true" className="size-4" />
+            Your Profile
+          </Link>
+        )}
         <button
           type="button"
           className={itemClassName}

@@ -7,12 +7,18 @@ export const accountRoutes: RouteObject = {
   children: [
     {
       path: 'login',
-      lazy: async () => ({ Component: (await import('./pages/login-page.tsx')).LoginPage }),
+      lazy: async () => ({
+        Component: (await import('./pages/sign-in-choice.tsx')).signInChoice(
+          (await import('./pages/login-page.tsx')).LoginPage,
+        ),
+      }),
     },
     {
       path: 'registration',
       lazy: async () => ({
-        Component: (await import('./pages/registration-page.tsx')).RegistrationPage,
+        Component: (await import('./pages/sign-in-choice.tsx')).signInChoice(
+          (await import('./pages/registration-page.tsx')).RegistrationPage,
+        ),
       }),
     },
     {

@@ -107,7 +107,13 @@ describe('useAbout', () => {
     server.use(...sessionHandlers({ edition: 'health', backend: '9.9.9' }));
     const { result } = renderHook(() => useAbout(), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current.data).toEqual({ Version: '9.9.9', backend: '9.9.9', edition: 'health' });
+    // An older server that does not say its mode is the built-in identity service.
+    expect(result.current.data).toEqual({
+      Version: '9.9.9',
+      backend: '9.9.9',
+      edition: 'health',
+      auth: 'self',
+    });
   });
 
   it('treats an unknown edition as full', async () => {

@@ -13,7 +13,8 @@ import {
 /** A 401 here goes through the call layer's redirect to the session check. */
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
   const body = await apiRequest('auth', '/whoami', whoamiSchema, { signal });
-  return { user: body.payload.user, roles: body.payload.roles };
+  const { user, roles, organization } = body.payload;
+  return organization === undefined ? { user, roles } : { user, roles, organization };
 }
 
 export function fetchAbout(signal?: AbortSignal): Promise<About> {
@@ -41,10 +42,11 @@ export function useAbout() {
 }
 
 /** The feature flags; the settings page lists the same query, so its writes refresh the shell. */
-export function usePropertiesQuery() {
+export function usePropertiesQuery(enabled = true) {
   return useQuery({
     queryKey: sessionKeys.properties(),
     queryFn: ({ signal }) => fetchProperties(signal),
     meta: { toast: false },
+    enabled,
   });
 }

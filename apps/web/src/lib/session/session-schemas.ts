@@ -28,14 +28,26 @@ export const sessionUserSchema = z.object({
     .transform((value) => value ?? undefined),
 });
 
+/** Hosted mode: the organisation the session works in (spec 000 §7 backend_url). */
+export const sessionOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  backend_url: z.string().nullish(),
+});
+
 export const whoamiSchema = z.object({
   message: z.string().optional(),
-  payload: z.object({ user: sessionUserSchema, roles: rolesSchema }),
+  payload: z.object({
+    user: sessionUserSchema,
+    roles: rolesSchema,
+    organization: sessionOrganizationSchema.optional(),
+  }),
 });
 
 export interface Session {
   user: z.output<typeof sessionUserSchema>;
   roles: readonly Role[];
+  organization?: z.output<typeof sessionOrganizationSchema>;
 }
 
 export const editionSchema = z.enum(['full', 'health']);
@@ -45,6 +57,8 @@ export const aboutSchema = z.object({
   Version: z.string().nullish(),
   backend: z.string().nullish(),
   edition: editionSchema.catch('full'),
+  /** `oidc-org`: hosted mode, sign-in at the provider and organisations (docs/hosted.md). */
+  auth: z.enum(['self', 'oidc-org']).catch('self'),
 });
 export type About = z.infer<typeof aboutSchema>;
 

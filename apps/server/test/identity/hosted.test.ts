@@ -1,0 +1,350 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from '../../src/platform/logger.ts';
+import { provisionPending } from '../../src/modules/identity/hosted/provisioner.ts';
+import type { TestBrowser } from './browser.ts';
+import { useIdentityApp } from './flow-helpers.ts';
+import { startOidcProvider, type TestOidcProvider, type TestOidcUser } from './oidc-provider.ts';
+
+const clientSecret = 'hosted-client-secret-0123456789';
+const logLines: string[] = [];
+const logger = createLogger(
+  'trace',
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  }),
+);
+
+let op: TestOidcProvider;
+const hosted = {
+  get issuer() {
+    return op.issuer;
+  },
+  clientId: 'vigil-hosted',
+  clientSecret,
+  scopes: 'openid email profile',
+  orgClaim: 'org_id',
+  orgNameClaim: 'org_name',
+  roleClaim: 'org_role',
+  backendUrl: '/api',
+  provisionPollMs: 60_000,
+};
+beforeAll(async () => {
+  op = await startOidcProvider('vigil-hosted', clientSecret);
+});
+afterAll(async () => {
+  await op.close();
+});
+const { app, browser } = useIdentityApp({ hosted, logger });
+
+/** Signs in through the provider as `user`; answers where the callback sent the browser. */
+async function signIn(b: TestBrowser, user: TestOidcUser, returnTo = '/health'): Promise<string> {
+  op.nextUser = user;
+  const login = await b.get(`/api/auth/hosted/login?return_to=${encodeURIComponent(returnTo)}`);
+  expect(login.status).toBe(302);
+  const approved = await b.http.get(String(login.headers.location), {
+    maxRedirects: 0,
+    validateStatus: () => true,
+  });
+  const callback = String(approved.headers.location).replace(app().baseUrl, '');
+  const landed = await b.get(callback, { Accept: 'text/html' });
+  expect(landed.status).toBe(303);
+  return String(landed.headers.location);
+}
+
+/** whoami once the organisation's provisioning has run. */
+async function readyWhoami(b: TestBrowser) {
+  await provisionPending(app().database.db, '/api');
+  return b.get('/api/auth/whoami');
+}
+
+const orgAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()).optional(),
+});
+const orgList = z.object({ active: z.string().nullable(), organizations: z.array(orgAnswer) });
+const problemCode = z.object({ code: z.string() });
+
+const acme = (sub: string, extra: Record<string, unknown> = {}): TestOidcUser => ({
+  sub,
+  email: `${sub}@acme.example`,
+  email_verified: true,
+  name: `${sub} Person`,
+  org_id: 'acme',
+  org_name: 'Acme',
+  ...extra,
+});
+
+describe('hosted sign-in through the provider', () => {
+  it('tells the web the mode and closes self-service sign-up', async () => {
+    expect((await browser().get('/api/canary/about')).data).toMatchObject({ auth: 'oidc-org' });
+    expect((await browser().get('/api/auth/registration')).data).toEqual({ open: false });
+    const refused = await browser().get('/api/identity/self-service/registration/browser');
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("organisation's identity provider");
+    const login = await browser().post('/api/identity/self-service/login?flow=x', {});
+    expect(login.status).toBe(400);
+  });
+
+  it('sends PKCE, state and nonce, and signs the first member in as the new organisation admin', async () => {
+    const b = browser();
+    const login = await b.get('/api/auth/hosted/login?return_to=%2Fhealth');
+    const authorize = new URL(String(login.headers.location));
+    expect(authorize.origin + authorize.pathname).toBe(`${op.issuer}/authorize`);
+    const q = authorize.searchParams;
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('client_id')).toBe('vigil-hosted');
+    expect(q.get('redirect_uri')).toBe(`${app().baseUrl}/api/auth/hosted/callback`);
+    expect(q.get('scope')).toBe('openid email profile');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(q.get('state')?.length).toBeGreaterThanOrEqual(16);
+    expect(q.get('nonce')?.length).toBeGreaterThanOrEqual(16);
+    const pending = b.setCookies.find((line) => line.startsWith('vigil_hosted_oidc='));
+    expect(pending).toMatch(/HttpOnly/i);
+    expect(pending).not.toContain(q.get('state') ?? '-');
+
+    op.nextUser = acme('ann');
+    const approved = await b.http.get(authorize.href, {
+      maxRedirects: 0,
+      validateStatus: () => true,
+    });
+    const landed = await b.get(String(approved.headers.location).replace(app().baseUrl, ''), {
+      Accept: 'text/html',
+    });
+    expect([landed.status, landed.headers.location]).toEqual([303, '/health']);
+    // The token request proves the verifier behind the challenge, at our redirect URI.
+    const token = op.tokenRequests.at(-1);
+    const verifier = token?.get('code_verifier') ?? '';
+    expect(createHash('sha256').update(verifier).digest('base64url')).toBe(q.get('code_challenge'));
+    expect(token?.get('redirect_uri')).toBe(q.get('redirect_uri'));
+    expect(op.userinfoRequests.at(-1)).toMatch(/^Bearer \w+/);
+    expect(b.cookies.has('vigil_session')).toBe(true);
+    expect(b.cookies.has('vigil_hosted_oidc')).toBe(false);
+
+    const whoami = await readyWhoami(b);
+    expect(whoami.status).toBe(200);
+    expect(whoami.data).toMatchObject({
+      payload: {
+        user: { name: 'ann Person', email: 'ann@acme.example' },
+        roles: ['admin'],
+        organization: { name: 'Acme', status: 'ready', backend_url: '/api' },
+      },
+    });
+  });
+
+  it('gives later members the role the token names, else viewer', async () => {
+    const viewer = browser();
+    await signIn(viewer, acme('vic'));
+    const editor = browser();
+    await signIn(editor, acme('eddie', { org_role: 'org:editor' }));
+    expect((await readyWhoami(viewer)).data).toMatchObject({ payload: { roles: ['viewer'] } });
+    expect((await readyWhoami(editor)).data).toMatchObject({ payload: { roles: ['editor'] } });
+    // The data API authorises with the organisation role.
+    expect((await viewer.get('/api/db/teams')).status).toBe(200);
+    expect((await viewer.post('/api/db/teams', { name: 'viewers-team' })).status).toBe(403);
+    expect((await editor.post('/api/db/teams', { name: 'editors-team' })).status).toBe(201);
+  });
+
+  it('refuses a callback whose state, pending cookie or nonce does not match', async () => {
+    const b = browser();
+    op.nextUser = acme('mallory');
+    const login = await b.get('/api/auth/hosted/login');
+    const approved = await b.http.get(String(login.headers.location), {
+      maxRedirects: 0,
+      validateStatus: () => true,
+    });
+    const callback = new URL(String(approved.headers.location));
+    callback.searchParams.set('state', 'forged-state-forged-state');
+    const forged = await b.get(callback.pathname + callback.search, { Accept: 'text/html' });
+    expect(forged.headers.location).toBe('/login?error=signin_expired');
+
+    const other = browser();
+    const stolen = await signInCallbackIn(other);
+    expect(stolen).toBe('/login?error=signin_expired');
+
+    op.idTokenOverrides = { nonce: 'not-the-nonce-we-sent' };
+    try {
+      expect(await signIn(browser(), acme('nonce-check'))).toBe('/login?error=signin_failed');
+    } finally {
+      op.idTokenOverrides = {};
+    }
+    const missing = await b.get('/api/auth/hosted/callback?error=access_denied');
+    expect(missing.headers.location).toBe('/login?error=signin_failed');
+    for (const answer of [forged, missing]) {
+      expect(String(answer.headers['set-cookie'])).not.toContain('vigil_session=');
+    }
+  });
+
+  it('keeps return_to on this console', async () => {
+    const b = browser();
+    expect(await signIn(b, acme('ann'), 'https://evil.example/x')).toBe('/');
+  });
+});
+
+/** A callback opened in a browser that did not start the sign-in. */
+async function signInCallbackIn(thief: TestBrowser): Promise<string> {
+  const victim = browser();
+  op.nextUser = acme('victim');
+  const login = await victim.get('/api/auth/hosted/login');
+  const approved = await victim.http.get(String(login.headers.location), {
+    maxRedirects: 0,
+    validateStatus: () => true,
+  });
+  const landed = await thief.get(String(approved.headers.location).replace(app().baseUrl, ''), {
+    Accept: 'text/html',
+  });
+  return String(landed.headers.location);
+}
+
+describe('organisations', () => {
+  it('shows provisioning (404, then 503) until the organisation is ready', async () => {
+    const b = browser();
+    expect(await signIn(b, { sub: 'solo', email: 'solo@example.com', name: 'Solo' })).toBe(
+      '/health',
+    );
+    const none = await b.get('/api/auth/whoami');
+    expect(none.status).toBe(404);
+    expect((await b.get('/api/auth/organizations')).data).toEqual({
+      active: null,
+      organizations: [],
+    });
+    // Signed in, but in no organisation: the data API sees no one.
+    expect((await b.get('/api/db/teams')).status).toBe(401);
+
+    const created = await b.post('/api/auth/organizations', { name: '  Solo Corp ' });
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({ name: 'Solo Corp' });
+    const createdId = orgAnswer.parse(created.data).id;
+    const schema = `org_${createdId.replaceAll('-', '')}`;
+    await app().database.db.pool.query(
+      `update organizations set status = 'provisioning', backend_url = null where id = $1`,
+      [createdId],
+    );
+    const waiting = await b.get('/api/auth/whoami');
+    expect([waiting.status, problemCode.parse(waiting.data).code]).toEqual([503, 'provisioning']);
+    const ready = await readyWhoami(b);
+    expect(ready.data).toMatchObject({
+      payload: { roles: ['admin'], organization: { name: 'Solo Corp', status: 'ready' } },
+    });
+    const found = await app().database.db.pool.query(
+      'select 1 from pg_namespace where nspname = $1',
+      [schema],
+    );
+    expect(found.rowCount).toBe(1);
+  });
+
+  it('refuses bad organisation input and anonymous callers, writing nothing', async () => {
+    const b = browser();
+    await signIn(b, acme('ann'));
+    const count = async () =>
+      z
+        .object({ n: z.number() })
+        .parse(
+          (await app().database.db.pool.query('select count(*)::int as n from organizations'))
+            .rows[0],
+        ).n;
+    const before = await count();
+    for (const body of [
+      {},
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(101) },
+      { name: 7 },
+    ]) {
+      const answer = await b.post('/api/auth/organizations', body);
+      expect(answer.status).toBe(400);
+    }
+    expect((await browser().post('/api/auth/organizations', { name: 'Anon' })).status).toBe(401);
+    expect((await browser().get('/api/auth/organizations')).status).toBe(401);
+    expect((await browser().get('/api/auth/whoami')).status).toBe(401);
+    expect(await count()).toBe(before);
+    const crossSite = await b.http.post(
+      `${app().baseUrl}/api/auth/organizations`,
+      { name: 'Forged' },
+      { headers: { Origin: 'https://evil.example' }, validateStatus: () => true },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it('switches only to organisations the person belongs to, with that membership role', async () => {
+    const b = browser();
+    await signIn(b, acme('vic'));
+    const own = await b.post('/api/auth/organizations', { name: 'Vic Labs' });
+    expect((await readyWhoami(b)).data).toMatchObject({
+      payload: { roles: ['admin'], organization: { name: 'Vic Labs' } },
+    });
+    const listed = orgList.parse((await b.get('/api/auth/organizations')).data);
+    expect(listed.active).toBe(orgAnswer.parse(own.data).id);
+    expect(listed.organizations.map((o) => o.name)).toEqual(['Acme', 'Vic Labs']);
+    const acmeId = listed.organizations[0]?.id ?? '';
+
+    for (const body of [{}, { id: 'acme' }, { id: 12 }]) {
+      expect((await b.post('/api/auth/organizations/active', body)).status).toBe(400);
+    }
+    expect((await b.post('/api/auth/organizations/active', { id: randomUUID() })).status).toBe(404);
+    const stranger = browser();
+    await signIn(stranger, { sub: 'stranger', email: 'stranger@example.com', name: 'S' });
+    expect((await stranger.post('/api/auth/organizations/active', { id: acmeId })).status).toBe(
+      404,
+    );
+    expect((await browser().post('/api/auth/organizations/active', { id: acmeId })).status).toBe(
+      401,
+    );
+
+    const switched = await b.post('/api/auth/organizations/active', { id: acmeId });
+    expect([switched.status, orgAnswer.parse(switched.data).roles]).toEqual([200, ['viewer']]);
+    expect((await b.get('/api/auth/whoami')).data).toMatchObject({
+      payload: { roles: ['viewer'], organization: { name: 'Acme' } },
+    });
+    expect((await b.post('/api/db/teams', { name: 'vic-in-acme' })).status).toBe(403);
+  });
+
+  it('signs out through the logout flow', async () => {
+    const b = browser();
+    await signIn(b, acme('ann'));
+    const flow = z
+      .object({ logout_token: z.string() })
+      .parse((await b.get('/api/identity/self-service/logout/browser')).data);
+    const out = await b.get(`/api/identity/self-service/logout?token=${flow.logout_token}`);
+    expect(out.status).toBe(204);
+    expect((await b.get('/api/auth/whoami')).status).toBe(401);
+  });
+});
+
+describe('secrets', () => {
+  it('never reach the logs or a client answer', async () => {
+    const b = browser();
+    await signIn(b, acme('ann'));
+    const answers = [
+      await b.get('/api/auth/whoami'),
+      await b.get('/api/auth/organizations'),
+      await b.get('/api/canary/about'),
+    ]
+      .map((answer) => JSON.stringify(answer.data))
+      .join('\n');
+    const secrets = [
+      clientSecret,
+      b.cookies.get('vigil_session') ?? 'no-session',
+      ...op.tokenRequests.flatMap((form) => [
+        form.get('code') ?? '',
+        form.get('code_verifier') ?? '',
+      ]),
+      ...op.userinfoRequests.map((header) => header.replace('Bearer ', '')),
+    ].filter((secret) => secret.length >= 16);
+    expect(secrets.length).toBeGreaterThan(5);
+    const logs = logLines.join('');
+    expect(logs).toContain('hosted sign-in failed');
+    for (const secret of secrets) {
+      expect(logs).not.toContain(secret);
+      expect(answers).not.toContain(secret);
+    }
+  });
+});
