@@ -3,6 +3,7 @@ import http from 'node:http';
 /**
  * A Kubernetes API server for the catalog's scraper: list with `limit`/`continue` and watch
  * (newline-delimited JSON) over in-memory objects, behind a bearer token, recording requests.
+ * Given `logs` (by `namespace/pod`), it also serves pod logs with `sinceSeconds`/`tailLines`.
  * The health fake (test/health/fixtures) serves recorded lists without pagination or watch.
  */
 export interface FakeKubeCluster {
@@ -30,10 +31,17 @@ export interface KubeFixture {
   [key: string]: unknown;
 }
 
+export interface FakeKubeOptions {
+  /** Log text per `namespace/pod`, one line each, with a leading RFC 3339 time. */
+  readonly logs?: Readonly<Record<string, string>>;
+}
+
+const podLog = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/;
 const collection = /^\/(?:api\/v1|apis\/[^/]+\/[^/]+)(?:\/namespaces\/([^/]+))?\/([a-z]+)$/;
 
 export async function startFakeKubeCluster(
   objects: Record<string, KubeFixture[]>,
+  options: FakeKubeOptions = {},
 ): Promise<FakeKubeCluster> {
   const token = 'vigil-kube-token';
   const requests: string[] = [];
@@ -53,6 +61,13 @@ export async function startFakeKubeCluster(
     };
     if (request.headers.authorization !== `Bearer ${token}`) {
       return send(401, status(401, 'Unauthorized'));
+    }
+    const log = podLog.exec(url.pathname);
+    if (log) {
+      const text = options.logs?.[`${log[1]}/${log[2]}`];
+      if (text === undefined) return send(404, status(404, `pods "${log[2]}" not found`));
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      return response.end(podLogText(text, url.searchParams));
     }
     const route = collection.exec(url.pathname);
     if (!route) return send(404, status(404, 'the server could not find the requested resource'));
@@ -136,6 +151,20 @@ export async function startFakeKubeCluster(
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The kubelet's answer: lines since `sinceSeconds`, the last `tailLines`, times if asked. */
+function podLogText(text: string, params: URLSearchParams): string {
+  const since = Number(params.get('sinceSeconds') ?? '0');
+  const tail = Number(params.get('tailLines') ?? '0');
+  let lines = text.split('\n').filter((line) => line !== '');
+  if (since > 0) {
+    const cutoff = Date.now() - since * 1000;
+    lines = lines.filter((line) => Date.parse(line.split(' ')[0] ?? '') >= cutoff);
+  }
+  if (tail > 0) lines = lines.slice(-tail);
+  if (params.get('timestamps') !== 'true') lines = lines.map((line) => line.replace(/^\S+ /, ''));
+  return lines.map((line) => `${line}\n`).join('');
 }
 
 /** Equality terms only (`a=b`, `a==b`, `a!=b`): what the scrapers send. */
