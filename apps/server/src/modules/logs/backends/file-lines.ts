@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import { lineStartsIgnoringCase, lineStartsNewestFirst } from './byte-search.ts';
 
-const chunkSize = 4 * 1024 * 1024;
+/** Reads start small (the newest lines are often enough) and grow to this size. */
+const firstChunk = 256 * 1024;
+const maxChunk = 4 * 1024 * 1024;
 /** A "line" longer than this (a file without newlines) is cut rather than held whole. */
 const maxLineBytes = 256 * 1024;
 const leadingTime =
@@ -70,9 +72,11 @@ export async function* matchingLinesBackwards(
     let carry: Buffer = Buffer.alloc(0);
     let newerTime = stat.mtimeMs;
     let yielded = 0;
+    let chunkSize = firstChunk;
     while (position > 0) {
       if (signal.aborted) return;
       const size = Math.min(chunkSize, position);
+      chunkSize = Math.min(chunkSize * 2, maxChunk);
       position -= size;
       // The carried partial line goes after the new bytes: one copy of the carry, none of the chunk.
       const buffer = Buffer.allocUnsafe(size + carry.length);
