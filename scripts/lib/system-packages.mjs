@@ -54,6 +54,11 @@ export const systemPackages = [
     suites: [`${checkTypes}/redis.test.ts`],
   },
   { pkg: 'restic', program: '/usr/bin/restic', suites: [`${checkTypes}/restic.test.ts`] },
+  {
+    pkg: 'systemd-journal-remote',
+    program: '/usr/lib/systemd/systemd-journal-remote',
+    suites: ['apps/server/test/logs/journal.test.ts'],
+  },
   { pkg: 'postgresql', program: '/usr/bin/pg_ctlcluster', suites: [] },
   { pkg: 'postgresql-client', program: '/usr/bin/pg_isready', suites: [] },
 ];

@@ -5,6 +5,7 @@ import http from 'node:http';
  * `limit`/`continue`, watch (newline-delimited JSON, chunked) from a resourceVersion with the
  * events since replayed (410 Gone once compacted), the status subresource (PUT and merge
  * PATCH), over in-memory objects, behind a bearer token, recording requests.
+ * Given `logs` (by `namespace/pod`), it also serves pod logs with `sinceSeconds`/`tailLines`.
  * The health fake (test/health/fixtures) serves recorded lists without pagination or watch.
  */
 export interface FakeKubeCluster {
@@ -47,6 +48,12 @@ export interface KubeFixture {
   [key: string]: unknown;
 }
 
+export interface FakeKubeOptions {
+  /** Log text per `namespace/pod`, one line each, with a leading RFC 3339 time. */
+  readonly logs?: Readonly<Record<string, string>>;
+}
+
+const podLog = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/;
 const collection = /^\/(?:api\/v1|apis\/[^/]+\/[^/]+)(?:\/namespaces\/([^/]+))?\/([a-z]+)$/;
 const statusPath = /^\/apis\/[^/]+\/[^/]+\/namespaces\/([^/]+)\/([a-z]+)\/([^/]+)\/status$/;
 
@@ -59,6 +66,7 @@ interface Logged {
 
 export async function startFakeKubeCluster(
   objects: Record<string, KubeFixture[]>,
+  options: FakeKubeOptions = {},
 ): Promise<FakeKubeCluster> {
   const token = 'vigil-kube-token';
   const requests: string[] = [];
@@ -130,6 +138,14 @@ export async function startFakeKubeCluster(
       const given = isRecord(body) && 'status' in body ? body.status : undefined;
       const next = request.method === 'PUT' ? given : mergePatch(current.status ?? {}, given ?? {});
       return send(200, change('MODIFIED', plural, { ...current, status: next }));
+    }
+    const podLogRoute = podLog.exec(url.pathname);
+    if (podLogRoute) {
+      const logText = options.logs?.[`${podLogRoute[1]}/${podLogRoute[2]}`];
+      if (logText === undefined)
+        return send(404, status(404, `pods "${podLogRoute[2]}" not found`));
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      return response.end(podLogText(logText, url.searchParams));
     }
     const route = collection.exec(url.pathname);
     if (!route) return send(404, status(404, 'the server could not find the requested resource'));
@@ -223,6 +239,20 @@ export async function startFakeKubeCluster(
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The kubelet's answer: lines since `sinceSeconds`, the last `tailLines`, times if asked. */
+function podLogText(text: string, params: URLSearchParams): string {
+  const since = Number(params.get('sinceSeconds') ?? '0');
+  const tail = Number(params.get('tailLines') ?? '0');
+  let lines = text.split('\n').filter((line) => line !== '');
+  if (since > 0) {
+    const cutoff = Date.now() - since * 1000;
+    lines = lines.filter((line) => Date.parse(line.split(' ')[0] ?? '') >= cutoff);
+  }
+  if (tail > 0) lines = lines.slice(-tail);
+  if (params.get('timestamps') !== 'true') lines = lines.map((line) => line.replace(/^\S+ /, ''));
+  return lines.map((line) => `${line}\n`).join('');
 }
 
 /** Equality terms only (`a=b`, `a==b`, `a!=b`): what the scrapers send. */

@@ -14,7 +14,8 @@ type Row = Record<string, unknown>;
 /**
  * The one write path of logging backends (data API, Kubernetes-style API, `vigil apply`): the
  * spec is validated before anything is written, naming the field; connection pairings obey
- * docs/connections.md; a `file` backend reads the server's disk, so only an admin may add one.
+ * docs/connections.md; a `file` or `journal` backend reads the server's own files, so only an
+ * admin may add one.
  */
 export const loggingBackendsWriteHook = defineWriteHook({
   schema: z.object({ id: z.string() }),
@@ -26,10 +27,11 @@ async function withSpec(ctx: WriteContext, given: Row): Promise<Row> {
   delete row.connection_pairing_approved;
   const parsed = parseLoggingBackendSpec(row.spec);
   if (!parsed.ok) throw badRequest(parsed.message);
-  const fileAt = parsed.backends.findIndex((backend) => backend.kind === 'file');
-  if (fileAt >= 0 && !mayPairConnections(ctx.actor)) {
+  const localAt = parsed.backends.findIndex((backend) => backend.readsServer);
+  const local = parsed.backends[localAt];
+  if (local !== undefined && !mayPairConnections(ctx.actor)) {
     throw badRequest(
-      `spec.backends[${fileAt}].file: reading files on the server needs write access to connections`,
+      `spec.backends[${localAt}].${local.kind}: reading files on the server needs write access to connections`,
     );
   }
   await refuseForeignPairings(ctx.client, ctx.actor, connectionPairings(row.spec, 'spec'));

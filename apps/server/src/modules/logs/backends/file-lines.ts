@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
+import { lineStartsIgnoringCase, lineStartsNewestFirst } from './byte-search.ts';
 
-const chunkSize = 256 * 1024;
+/** Reads start small (the newest lines are often enough) and grow to this size. */
+const firstChunk = 256 * 1024;
+const maxChunk = 4 * 1024 * 1024;
 /** A "line" longer than this (a file without newlines) is cut rather than held whole. */
 const maxLineBytes = 256 * 1024;
 const leadingTime =
@@ -23,44 +26,103 @@ export function splitLeadingTime(line: string): { time: number | undefined; rest
     : { time, rest: line.slice(match[0].length) };
 }
 
+export interface LineFilter {
+  /** Text the lines must contain, case-insensitive; '' for every line. */
+  readonly needle: string;
+  /** Lines older than this end the walk (files are appended in time order). */
+  readonly start: number;
+  /** Lines newer than this are passed over. */
+  readonly end: number;
+  /** The walk ends once this many lines were yielded. */
+  readonly limit: number;
+}
+
+function endOf(bytes: Buffer, at: number): number {
+  const end = bytes.indexOf(0x0a, at);
+  return end < 0 ? bytes.length : end;
+}
+
+/** The time of the first line at or after `from` that has one. */
+function timeFrom(bytes: Buffer, from: number): number | undefined {
+  for (let at = from; at < bytes.length; at = endOf(bytes, at) + 1) {
+    const head = bytes.toString('utf8', at, Math.min(endOf(bytes, at), at + 64));
+    const { time } = splitLeadingTime(head);
+    if (time !== undefined) return time;
+  }
+  return undefined;
+}
+
 /**
- * Lines of a file from its end backwards, so that the newest matching lines of a large file
- * are found without reading all of it. A line without its own time takes the previous
- * (newer) line's, else the file's modification time.
+ * The lines of a file that contain the needle, from its end backwards, in batches (newest
+ * first). An ASCII needle is searched in the raw bytes, so that only matching lines are
+ * decoded; an untimed line takes the next newer line's time, else the file's mtime.
  */
-export async function* linesBackwards(file: string, signal: AbortSignal): AsyncGenerator<FileLine> {
+export async function* matchingLinesBackwards(
+  file: string,
+  filter: LineFilter,
+  signal: AbortSignal,
+): AsyncGenerator<FileLine[]> {
+  const ascii = /^[\x20-\x7e]*$/.test(filter.needle);
+  const needle = ascii ? Buffer.from(filter.needle.toLowerCase(), 'latin1') : undefined;
+  const lower = filter.needle.toLowerCase();
   const handle = await fs.open(file, 'r');
   try {
     const stat = await handle.stat();
     let position = stat.size;
     let carry: Buffer = Buffer.alloc(0);
-    let lastTime = stat.mtimeMs;
-    const emit = (bytes: Buffer): FileLine | undefined => {
-      const text = bytes.toString('utf8').replace(/\r$/, '');
-      if (text.trim() === '') return undefined;
-      const { time, rest } = splitLeadingTime(text);
-      if (time !== undefined) lastTime = time;
-      return { time: time ?? lastTime, message: rest };
-    };
+    let newerTime = stat.mtimeMs;
+    let yielded = 0;
+    let chunkSize = firstChunk;
     while (position > 0) {
       if (signal.aborted) return;
       const size = Math.min(chunkSize, position);
+      chunkSize = Math.min(chunkSize * 2, maxChunk);
       position -= size;
-      const chunk = Buffer.alloc(size);
-      await handle.read(chunk, 0, size, position);
-      let buffer = carry.length > 0 ? Buffer.concat([chunk, carry]) : chunk;
-      let end = buffer.length;
-      for (let i = buffer.length - 1; i >= 0; i -= 1) {
-        if (buffer[i] !== 0x0a) continue;
-        const line = emit(buffer.subarray(i + 1, end));
-        if (line) yield line;
-        end = i;
+      // The carried partial line goes after the new bytes: one copy of the carry, none of the chunk.
+      const buffer = Buffer.allocUnsafe(size + carry.length);
+      await handle.read(buffer, 0, size, position);
+      carry.copy(buffer, size);
+      // Bytes before the first newline belong to a line that starts in an earlier chunk.
+      const first = position > 0 ? buffer.indexOf(0x0a) : -1;
+      if (position > 0 && first < 0) {
+        carry = buffer.length > maxLineBytes ? buffer.subarray(-maxLineBytes) : buffer;
+        continue;
       }
-      buffer = buffer.subarray(0, end);
-      carry = buffer.length > maxLineBytes ? buffer.subarray(buffer.length - maxLineBytes) : buffer;
+      const whole = buffer.subarray(first + 1);
+      carry =
+        first > maxLineBytes
+          ? buffer.subarray(first - maxLineBytes, first)
+          : buffer.subarray(0, Math.max(first, 0));
+      const starts =
+        needle !== undefined && needle.length > 0
+          ? lineStartsIgnoringCase(whole, needle)
+          : lineStartsNewestFirst(whole);
+      const lines: FileLine[] = [];
+      let stop = false;
+      for (const start of starts) {
+        const end = endOf(whole, start);
+        const text = whole.toString('utf8', start, end).replace(/\r$/, '');
+        if (text.trim() === '' || (needle === undefined && !text.toLowerCase().includes(lower)))
+          continue;
+        const { time, rest } = splitLeadingTime(text);
+        const at = time ?? timeFrom(whole, end + 1) ?? newerTime;
+        if (at < filter.start) {
+          stop = true;
+          break;
+        }
+        if (at > filter.end) continue;
+        lines.push({ time: at, message: rest });
+        if (yielded + lines.length >= filter.limit) {
+          stop = true;
+          break;
+        }
+      }
+      yielded += lines.length;
+      if (lines.length > 0) yield lines;
+      const oldest = timeFrom(whole, 0);
+      if (stop || (oldest !== undefined && oldest < filter.start)) return;
+      if (oldest !== undefined) newerTime = oldest;
     }
-    const first = emit(carry);
-    if (first) yield first;
   } finally {
     await handle.close();
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { LogLine } from '@vigil/domain';
 import { glob } from 'tinyglobby';
 import { z } from 'zod';
-import { linesBackwards } from './file-lines.ts';
+import { matchingLinesBackwards } from './file-lines.ts';
 import {
   commonBackendFields,
   defineLogBackend,
@@ -31,6 +31,7 @@ const fileConfig = z.strictObject({
 export const fileBackend = defineLogBackend({
   name: 'file',
   schema: fileConfig,
+  readsServer: true,
   async search(ctx, config, search) {
     const files = await glob(config.path, {
       absolute: true,
@@ -55,16 +56,17 @@ async function searchFile(
   search: LogSearch,
   signal: AbortSignal,
 ): Promise<LogLine[]> {
-  const needle = search.query.toLowerCase();
-  const start = search.start.getTime();
-  const end = search.end.getTime();
+  const filter = {
+    needle: search.query,
+    start: search.start.getTime(),
+    end: search.end.getTime(),
+    limit: search.limit,
+  };
   const lines: LogLine[] = [];
-  for await (const line of linesBackwards(file, signal)) {
-    if (line.time < start) break;
-    if (line.time > end) continue;
-    if (needle !== '' && !line.message.toLowerCase().includes(needle)) continue;
-    lines.push({ timestamp: new Date(line.time).toISOString(), message: line.message, labels });
-    if (lines.length >= search.limit) break;
+  for await (const batch of matchingLinesBackwards(file, filter, signal)) {
+    for (const line of batch) {
+      lines.push({ timestamp: new Date(line.time).toISOString(), message: line.message, labels });
+    }
   }
   return lines;
 }

@@ -45,6 +45,8 @@ export interface LogBackendDefinition<T extends z.ZodType> {
   /** The key of the kind in `spec.backends[]` (`file`, `loki`, …). */
   readonly name: string;
   readonly schema: T;
+  /** It reads the server's own files or journal: only those who may pair connections add one. */
+  readonly readsServer?: boolean;
   /** Lines within [start, end] matching the search, newest first, at most `limit`. */
   search(ctx: LogBackendContext, config: z.infer<T>, search: LogSearch): Promise<LogLine[]>;
 }
@@ -52,6 +54,7 @@ export interface LogBackendDefinition<T extends z.ZodType> {
 /** A backend entry parsed and bound: what the service routes to. */
 export interface PreparedBackend {
   readonly kind: string;
+  readonly readsServer: boolean;
   readonly routes: readonly LogRoute[];
   readonly labels: Readonly<Record<string, string>>;
   search(ctx: LogBackendContext, search: LogSearch): Promise<LogLine[]>;
@@ -79,6 +82,7 @@ export function defineLogBackend<T extends z.ZodType>(
       const shared = common.parse(config);
       return {
         kind: definition.name,
+        readsServer: definition.readsServer === true,
         routes: shared.routes ?? [{}],
         labels: shared.labels ?? {},
         search: (ctx, search) => definition.search(ctx, parsed, search),

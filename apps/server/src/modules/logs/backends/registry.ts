@@ -1,5 +1,6 @@
 import { elasticsearchBackend } from './elasticsearch.ts';
 import { fileBackend } from './file.ts';
+import { journalBackend } from './journal.ts';
 import { kubernetesBackend } from './kubernetes.ts';
 import type { LogBackendType } from './log-backend.ts';
 import { lokiBackend } from './loki.ts';
@@ -12,6 +13,7 @@ const registered: readonly LogBackendType[] = [
   opensearchBackend,
   elasticsearchBackend,
   kubernetesBackend,
+  journalBackend,
 ];
 
 export const logBackendTypes: ReadonlyMap<string, LogBackendType> = new Map(

@@ -1,5 +1,4 @@
 import type { TopologyComponent } from '@vigil/domain';
-import { Boxes } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cx, focusRing } from '@/ui/class-names.ts';
@@ -10,6 +9,7 @@ import { statusBorder } from '../status-styles.ts';
 import { AvatarStack } from './avatar-stack.tsx';
 import { CardMetrics } from './card-metrics.tsx';
 import { CardProperties } from './card-properties.tsx';
+import { ComponentIcon } from './component-icon.tsx';
 import { ChildList } from './child-list.tsx';
 import { SummaryBadges } from './summary-badges.tsx';
 
@@ -53,7 +53,11 @@ export function TopologyCard({ component, width, currentId, hideMenu }: Topology
       )}
     >
       <header className="flex items-start gap-2 border-b border-border px-3 pt-2.5 pb-2">
-        <Boxes aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-fg-muted" />
+        <ComponentIcon
+          icon={component.icon}
+          type={component.type}
+          className="mt-0.5 size-5 shrink-0 text-fg-muted"
+        />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="truncate text-sm font-semibold" title={component.name}>
             {self ? (
