@@ -56,8 +56,13 @@ export async function startVigil(options: StartOptions = {}): Promise<RunningSer
   const log = createWriteStream(logPath);
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  const baseUrl = `http://127.0.0.1:${await reportedPort(child)}`;
-  await waitForHealth(baseUrl, child);
+  // A server that never came up would otherwise outlive the run, with its PostgreSQL.
+  const baseUrl = await untilHealthy(child).catch(async (error: unknown) => {
+    await stopChild(child);
+    await database?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     baseUrl,
     async stop() {
@@ -66,6 +71,12 @@ export async function startVigil(options: StartOptions = {}): Promise<RunningSer
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function untilHealthy(child: ChildProcess): Promise<string> {
+  const baseUrl = `http://127.0.0.1:${await reportedPort(child)}`;
+  await waitForHealth(baseUrl, child);
+  return baseUrl;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
@@ -99,8 +110,9 @@ function reportedPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     let printed = '';
     const timer = setTimeout(
-      () => done(new Error('vigil serve printed no URL within 60 s')),
-      60_000,
+      () => done(new Error('vigil serve printed no URL within 120 s')),
+      // A first start initialises PostgreSQL and runs every migration: slow on a loaded machine.
+      120_000,
     );
     const onData = (chunk: Buffer): void => {
       printed += chunk.toString('utf8');

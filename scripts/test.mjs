@@ -6,6 +6,8 @@ import path from 'node:path';
 import { findChromium } from './lib/chromium.mjs';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib/prepare.mjs';
 import { ensureSystemPackages, exclusionsFor } from './lib/system-packages.mjs';
+import { fileDurations, readJsonFile, slowestTable } from './lib/slowest.mjs';
+import { databaseScope } from './lib/test-scope.mjs';
 
 ensureDependencies();
 ensureWebBuild();
@@ -25,27 +27,26 @@ function readJson(file) {
 }
 
 const vitestOut = '.vitest.json';
+const durationsOut = path.join(root, '.vitest-durations.json');
 fs.rmSync(path.join(root, vitestOut), { force: true });
-// VIGIL_TEST_SCOPE=database: only the suites whose outcome depends on which PostgreSQL runs
-// Vigil (CI's second pass, against DATABASE_URL). Check runners and the web app are the same
-// whatever the product's database is, so that pass leaves them to the first; so are the
-// deployment artefacts' tests (the image's start-up runs in the first pass).
-const scope =
-  process.env.VIGIL_TEST_SCOPE === 'database'
-    ? [
-        '--project',
-        'server',
-        '--exclude',
-        '**/test/health/check-types/**',
-        '--exclude',
-        '**/test/deploy/**',
-      ]
-    : [];
+fs.rmSync(durationsOut, { force: true });
+// VIGIL_TEST_SCOPE=database: CI's second pass, against DATABASE_URL, runs only the suites whose
+// outcome depends on which PostgreSQL runs Vigil (listed and argued in lib/test-scope.mjs).
+const databaseOnly = process.env.VIGIL_TEST_SCOPE === 'database';
+const scope = databaseOnly ? ['--project', 'server', ...databaseScope] : [];
 scope.push(...unavailable);
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', ...scope, '--reporter=default', '--reporter=json', `--outputFile=${vitestOut}`],
-  { cwd: root, stdio: 'inherit' },
+  [
+    'vitest',
+    'run',
+    ...scope,
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./scripts/lib/vitest-durations.mjs',
+    `--outputFile.json=${vitestOut}`,
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, VIGIL_VITEST_DURATIONS: durationsOut } },
 );
 const unit = readJson(vitestOut);
 // A file that fails outside its tests (a beforeAll, an import) fails none of them: count it once.
@@ -59,13 +60,17 @@ totals.skipped += (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0);
 if (vitest.status !== 0 || !unit) failedRun = true;
 
 const chromium = findChromium();
-if (!chromium && !process.env.CI) {
+const pwOut = path.join(root, '.pw.json');
+fs.rmSync(pwOut, { force: true });
+if (databaseOnly) {
+  process.stdout.write(
+    '\nThe end-to-end suite runs in the first pass only (lib/test-scope.mjs).\n',
+  );
+} else if (!chromium && !process.env.CI) {
   process.stdout.write(
     '\nSkipping the end-to-end suite: no Chromium found. Install it with `apt-get install -y chromium`, or set CHROMIUM_PATH.\n',
   );
 } else {
-  const pwOut = path.join(root, '.pw.json');
-  fs.rmSync(pwOut, { force: true });
   const playwright = spawnSync(
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
@@ -87,6 +92,7 @@ if (!chromium && !process.env.CI) {
   if (playwright.status !== 0 || !e2e) failedRun = true;
 }
 
+process.stdout.write(slowestTable(fileDurations(readJsonFile(durationsOut), readJsonFile(pwOut))));
 fs.writeFileSync(path.join(root, '.test-summary.json'), JSON.stringify(totals) + '\n');
 process.stdout.write(
   `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
