@@ -44,12 +44,16 @@ export async function auditSlots(
   for (const row of rows) {
     const times = row.times;
     results += times.length;
+    // Offsets from the first run, folded into (-P/2, P/2]: a phase near 0 must not split in two.
+    const origin = times[0] ?? from;
     const offsets = times
-      .map((t) => (((t - from) % periodMs) + periodMs) % periodMs)
+      .map((t) => {
+        const offset = (((t - origin) % periodMs) + periodMs) % periodMs;
+        return offset > periodMs / 2 ? offset - periodMs : offset;
+      })
       .sort((a, b) => a - b);
-    const phase = offsets[Math.floor(offsets.length / 2)] ?? 0;
-    const slotOf = (t: number): number =>
-      Math.floor((t - from - phase + 0.15 * periodMs) / periodMs);
+    const phase = origin + (offsets[Math.floor(offsets.length / 2)] ?? 0);
+    const slotOf = (t: number): number => Math.floor((t - phase + 0.15 * periodMs) / periodMs);
     const counts = new Map<number, number>();
     for (const t of times) counts.set(slotOf(t), (counts.get(slotOf(t)) ?? 0) + 1);
     const slots = [...counts.keys()].sort((a, b) => a - b);

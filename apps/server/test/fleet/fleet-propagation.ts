@@ -26,8 +26,9 @@ export async function measurePropagation(
   const leaving = await signedIn(db, secretKey, `leaving-${tag}@example.com`, ['editor']);
   await rolesOn(leaving, b);
   await rolesOn(leaving, b);
-  let since = Date.now();
+  // Timed from the write's answer: from then on it is committed and every replica must act on it.
   await signOut(leaving, a);
+  let since = Date.now();
   const sessionRevokedMs = await takesEffect(
     since,
     limitMs,
@@ -36,11 +37,11 @@ export async function measurePropagation(
 
   const demoted = await signedIn(db, secretKey, `demoted-${tag}@example.com`, ['editor']);
   await rolesOn(demoted, b);
-  since = Date.now();
   const changed = await admin.request(a, 'POST', `/api/rbac/${demoted.identityId}/update_role`, {
     roles: ['viewer'],
   });
   if (changed.status !== 200) throw new Error(`update_role answered ${changed.status}`);
+  since = Date.now();
   const roleChangedMs = await takesEffect(since, limitMs, async () => {
     const roles = await rolesOn(demoted, b);
     return Array.isArray(roles) && roles.join() === 'viewer';
@@ -49,22 +50,22 @@ export async function measurePropagation(
   const name = `fleet.probe.${tag}`;
   const path = `/api/db/properties?name=eq.${name}`;
   if ((await admin.request(b, 'GET', path)).body !== '[]') throw new Error('probe property exists');
-  since = Date.now();
   const saved = await admin.request(a, 'POST', '/api/db/properties', { name, value: 'on' });
   if (saved.status !== 201) throw new Error(`property save answered ${saved.status}`);
+  since = Date.now();
   const settingSavedMs = await takesEffect(since, limitMs, async () =>
     (await admin.request(b, 'GET', path)).body.includes(name),
   );
 
   const check = `fresh-${tag}`;
   await admin.request(b, 'GET', '/api/canary/api/summary');
-  since = Date.now();
   const created = await admin.request(a, 'POST', '/api/db/canaries', {
     name: check,
     namespace: 'fleet-probe',
     spec: { schedule: '@every 1h', http: [{ name: check, url: targetUrl }] },
   });
   if (created.status !== 201) throw new Error(`canary create answered ${created.status}`);
+  since = Date.now();
   const summaryFreshMs = await takesEffect(since, limitMs, async () =>
     (await admin.request(b, 'GET', '/api/canary/api/summary')).body.includes(check),
   );
