@@ -10,7 +10,14 @@ import type { CheckResult } from '../history/check-result.ts';
 import { writeResults } from '../history/results.repository.ts';
 import { scheduleRetention, type HistoryRetention } from '../history/retention.ts';
 import { runCanary, type CanaryRunResult } from './canary-runner.ts';
-import { loadCanary, type ClaimedCanary } from './canary-store.repository.ts';
+import {
+  loadCanary,
+  releaseClaims,
+  renewClaims,
+  settleSlots,
+  type ClaimedCanary,
+  type ClaimedSlot,
+} from './canary-store.repository.ts';
 import { ConcurrencyLimit } from './concurrency.ts';
 import { createHealthMetrics, type CheckLabels } from './health-metrics.ts';
 import { prepareCanary, type PreparedCanary } from './prepared-canary.ts';
@@ -41,6 +48,15 @@ export interface HealthEngineOptions {
 /** How long stop() waits for runs in flight before writing what it has. */
 const stopWaitMs = 10_000;
 
+/**
+ * A claimed slot is leased this long and renewed every third of it while its run is in
+ * flight: a killed replica's slots are run by another within about this long (issue #28).
+ */
+const leaseMs = 6000;
+const renewEveryMs = 2000;
+/** Slots up to this far ahead are claimed, then started on time by a local timer. */
+const lookaheadMs = 1000;
+
 /** The check scheduler, runners and result writer, wired together. */
 export function createHealthEngine(options: HealthEngineOptions) {
   const { db, log } = options;
@@ -56,9 +72,28 @@ export function createHealthEngine(options: HealthEngineOptions) {
     await writeResults(client, results, runs);
     await options.afterWrite?.(client, results);
   };
-  const batcher = new ResultBatcher(
-    (results, runs) => db.transaction((client) => write(client, results, runs)),
+  // A slot's results commit with its lease's end; a lease lost to another replica records none.
+  const writeSlots = async (
+    client: Queryable,
+    results: readonly CheckResult[],
+    runs: Parameters<typeof writeResults>[2],
+    slots: readonly ClaimedSlot[],
+  ): Promise<void> => {
+    const lost = await settleSlots(client, slots);
+    if (lost.size > 0) {
+      metrics.lostLeases(lost.size);
+      results = results.filter((r) => !lost.has(r.canaryId));
+      runs = runs.filter((r) => !lost.has(r.canaryId));
+    }
+    await write(client, results, runs);
+  };
+  const batcher = new ResultBatcher<ClaimedCanary>(
+    async (results, runs, slots) => {
+      await db.transaction((c) => writeSlots(c, results, runs, slots));
+      for (const slot of slots) scheduler.settled(slot);
+    },
     { flushMs: options.flushMs, maxBatch: 2000, maxBuffered: 100_000, log },
+    (slot) => scheduler.settled(slot),
   );
   const context = (
     canary: PreparedCanary,
@@ -163,22 +198,43 @@ export function createHealthEngine(options: HealthEngineOptions) {
     };
   }
 
+  /** Runs a claimed slot; whatever happens, the slot is handed to the batcher to settle. */
   async function runClaimed(claim: ClaimedCanary): Promise<void> {
     let canary: PreparedCanary | undefined;
     try {
       canary = await canaryAt(claim.id, claim.updatedAt);
     } catch (error) {
       log.warn({ err: error, canary: claim.id }, 'canary cannot be prepared; skipped this run');
+    }
+    if (!canary) {
+      batcher.add([], undefined, claim);
       return;
     }
-    if (!canary) return;
     const next = Number.isFinite(claim.next) ? claim.next : null;
-    const outcome = await runCanary(canary, deps, { slot: claim.slot, next });
-    observe(canary, outcome);
-    batcher.add(outcome.results, outcome.run);
+    let outcome: CanaryRunResult | undefined;
+    try {
+      outcome = await runCanary(canary, deps, { slot: claim.slot, next });
+      observe(canary, outcome);
+    } finally {
+      batcher.add(outcome?.results ?? [], outcome?.run, claim);
+    }
   }
 
   let stopRetention: (() => void) | undefined;
+  let renewTimer: NodeJS.Timeout | undefined;
+  let renewing = false;
+  const renew = async (): Promise<void> => {
+    if (renewing) return;
+    renewing = true;
+    try {
+      // Most runs are recorded within a second or two: only older leases need renewing.
+      await renewClaims(db.pool, scheduler.toRenew(Date.now(), renewEveryMs), leaseMs);
+    } catch (error) {
+      log.warn({ err: error }, 'claimed slots not renewed; retrying');
+    } finally {
+      renewing = false;
+    }
+  };
   const inFlight = new Set<Promise<void>>();
   const scheduler = new HealthScheduler(
     db,
@@ -191,8 +247,9 @@ export function createHealthEngine(options: HealthEngineOptions) {
     {
       agentId: options.agentId,
       claimEveryMs: 500,
-      lookaheadMs: 1000,
+      lookaheadMs,
       claimLimit: 5000,
+      leaseMs,
       slack: engineStartSlack,
       log,
       hasRoom: () => limit.waiting < options.maxConcurrentChecks && batcher.buffered < 20_000,
@@ -203,12 +260,17 @@ export function createHealthEngine(options: HealthEngineOptions) {
     start(): void {
       batcher.start();
       scheduler.begin();
+      renewTimer ??= setInterval(() => void renew(), renewEveryMs);
       stopRetention ??= scheduleRetention(db, options.retention, log);
     },
     async stop(): Promise<void> {
       stopRetention?.();
       stopRetention = undefined;
-      scheduler.end();
+      // Slots claimed but not started go back at once rather than when their lease lapses.
+      const unstarted = scheduler.end();
+      await releaseClaims(db.pool, unstarted).catch((error: unknown) =>
+        log.warn({ err: error }, 'claimed slots not released; they run when their lease lapses'),
+      );
       // Runs already started finish (bounded) so that their results are written too.
       const settled = Promise.allSettled([...inFlight]);
       let timer: NodeJS.Timeout | undefined;
@@ -216,6 +278,8 @@ export function createHealthEngine(options: HealthEngineOptions) {
       await Promise.race([settled, bound]);
       clearTimeout(timer);
       await batcher.stop();
+      clearInterval(renewTimer);
+      renewTimer = undefined;
     },
     /** Flushes buffered results; for tests and shutdown. */
     flush: () => batcher.flush(),

@@ -1,4 +1,4 @@
-import type { Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
 import { addExposition } from '../../../platform/http/metrics.ts';
 import type { CheckResult } from '../history/check-result.ts';
 import { CheckSeries, type CheckLabels } from './check-series.ts';
@@ -34,6 +34,16 @@ export function createHealthMetrics(registry: Registry) {
   addExposition(registry, async function* () {
     yield lateness.render() + early.render();
   });
+  const lostName = 'vigil_health_slot_leases_lost_total';
+  const existing = registry.getSingleMetric(lostName);
+  const lost =
+    existing instanceof Counter
+      ? existing
+      : new Counter({
+          name: lostName,
+          help: 'Runs not recorded because their slot lease lapsed and another replica ran it',
+          registers: [registry],
+        });
   return {
     observe(result: CheckResult, labels: CheckLabels): void {
       checks.observe(result, labels);
@@ -45,6 +55,9 @@ export function createHealthMetrics(registry: Registry) {
     lateness(ms: number): void {
       lateness.observe(Math.max(0, ms));
       if (ms < 0) early.observe(-ms);
+    },
+    lostLeases(count: number): void {
+      lost.inc(count);
     },
   };
 }

@@ -17,6 +17,8 @@ export interface SchedulerOptions {
   /** Slots up to this far ahead are claimed and then started by a local timer, on time. */
   readonly lookaheadMs: number;
   readonly claimLimit: number;
+  /** How long a claimed slot stays leased to this replica without a renewal. */
+  readonly leaseMs: number;
   readonly log: Logger;
   /**
    * False while the replica is saturated (checks queued for a runner, results waiting to be
@@ -37,6 +39,8 @@ export class HealthScheduler {
   readonly #queue = new SlotQueue<ClaimedCanary>();
   readonly #schedules = new Map<string, Schedule>();
   #claimTimer: NodeJS.Timeout | undefined;
+  /** Claimed slots not yet recorded, with when their lease was last set: renewed while held. */
+  readonly #held = new Map<ClaimedCanary, number>();
   #runTimer: NodeJS.Timeout | undefined;
   #armedFor = Infinity;
   #claiming = false;
@@ -55,18 +59,47 @@ export class HealthScheduler {
     return this.#queue.size;
   }
 
-  begin(): void {
-    this.#stopped = false;
-    void this.claim();
-    this.#claimTimer = setInterval(() => void this.claim(), this.options.claimEveryMs);
+  /** Held slots whose lease was set more than `ageMs` ago; counted as renewed from `now`. */
+  toRenew(now: number, ageMs: number): ClaimedCanary[] {
+    const due: ClaimedCanary[] = [];
+    for (const [claim, at] of this.#held) {
+      if (now - at < ageMs) continue;
+      due.push(claim);
+      this.#held.set(claim, now);
+    }
+    return due;
   }
 
-  /** Stops claiming; slots already claimed but not started are given up (they run next time). */
-  end(): void {
+  /** The slot's run is recorded or given up: its lease is no longer this replica's concern. */
+  settled(claim: ClaimedCanary): void {
+    this.#held.delete(claim);
+  }
+
+  begin(): void {
+    this.#stopped = false;
+    this.#next();
+  }
+
+  /**
+   * A random gap around claimEveryMs: with fixed timers the replica whose tick comes first
+   * after another's would take the larger part of every period, run after run (issue #28).
+   */
+  #next(): void {
+    void this.claim().finally(() => {
+      if (this.#stopped) return;
+      const gap = this.options.claimEveryMs * (0.5 + Math.random());
+      this.#claimTimer = setTimeout(() => this.#next(), gap);
+    });
+  }
+
+  /** Stops claiming; answers the claims queued but not started, for the caller to release. */
+  end(): ClaimedCanary[] {
     this.#stopped = true;
-    clearInterval(this.#claimTimer);
+    clearTimeout(this.#claimTimer);
     clearTimeout(this.#runTimer);
-    this.#queue.clear();
+    const unstarted = this.#queue.clear();
+    for (const claim of unstarted) this.settled(claim);
+    return unstarted;
   }
 
   async claim(): Promise<void> {
@@ -80,9 +113,13 @@ export class HealthScheduler {
         this.options.agentId,
         horizon,
         this.options.claimLimit,
+        this.options.leaseMs,
         (row) => this.#plan(row),
       );
-      for (const claim of claimed) this.#queue.push(claim);
+      for (const claim of claimed) {
+        this.#held.set(claim, Date.now());
+        this.#queue.push(claim);
+      }
       this.#arm();
     } catch (error) {
       this.options.log.warn(
