@@ -1,6 +1,6 @@
 import { roleSchema } from '@vigil/domain';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { anonymousActor, type Actor, type Authenticator } from '../src/platform/http/actor.ts';
 import { buildApp } from '../src/platform/http/app.ts';
 import type { AccountLink } from '../src/modules/identity/accounts/link-sender.ts';
@@ -46,6 +46,8 @@ export interface TestAppOptions {
   readonly health?: HealthSettings;
   /** The modules to boot, by name (default: all); identity always comes. */
   readonly modules?: readonly string[];
+  /** Where the app logs (default: silent), e.g. to assert what reaches the logs. */
+  readonly logger?: Logger;
 }
 
 export interface TestApp {
@@ -64,7 +66,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = shared
     ? { ...shared, db: createDatabase(shared.url, 10) }
     : await createTestDatabase();
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const links: AccountLink[] = [];
   const api = await createApi(database.db, {
     log: logger,

@@ -64,7 +64,7 @@ export function createPlaybooksModule(
     wake: () => engine.wake(),
   };
   const runs = createRunsService(runsDeps);
-  const webhook = createWebhookTrigger({ ...runsDeps, values: deps.values });
+  const webhook = createWebhookTrigger({ ...runsDeps, values: deps.values, log: deps.log });
   const schedules = createScheduleTrigger(
     { ...runsDeps, log: deps.log },
     deps.schedulePollMs ?? 5000,
