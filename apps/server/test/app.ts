@@ -49,7 +49,7 @@ export interface TestAppOptions {
   readonly modules?: readonly string[];
   /** Hosted mode (VIGIL_AUTH=oidc-org) against this provider. */
   readonly hosted?: HostedSettings;
-  /** Where the app logs (default: nowhere). */
+  /** Where the app logs (default: silent), e.g. to assert what reaches the logs. */
   readonly logger?: Logger;
 }
 

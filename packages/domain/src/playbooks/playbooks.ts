@@ -124,6 +124,8 @@ export const playbookRunActionRowSchema = z.object({
   result: playbookActionResultSchema.nullish().catch(null),
   error: z.string().nullish(),
   retry_count: z.number().int().nullish(),
+  /** What the action has written so far (masked), while it runs and after. */
+  live_log: z.string().nullish(),
 });
 export type PlaybookRunActionRow = z.infer<typeof playbookRunActionRowSchema>;
 

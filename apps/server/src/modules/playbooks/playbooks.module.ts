@@ -16,6 +16,7 @@ import { playbookRoutes } from './playbooks.routes.ts';
 import { playbooksSearch } from './playbooks.search.ts';
 import { createPlaybooksService } from './playbooks.service.ts';
 import { playbooksWriteHook } from './playbooks.write-hook.ts';
+import { playbookLogStreamRoutes } from './runs/log-stream.routes.ts';
 import { createRunsService } from './runs/runs.service.ts';
 import { eventTriggerConsumer } from './triggers/event-trigger.ts';
 import { createScheduleTrigger } from './triggers/schedule-trigger.ts';
@@ -64,7 +65,7 @@ export function createPlaybooksModule(
     wake: () => engine.wake(),
   };
   const runs = createRunsService(runsDeps);
-  const webhook = createWebhookTrigger({ ...runsDeps, values: deps.values });
+  const webhook = createWebhookTrigger({ ...runsDeps, values: deps.values, log: deps.log });
   const schedules = createScheduleTrigger(
     { ...runsDeps, log: deps.log },
     deps.schedulePollMs ?? 5000,
@@ -75,6 +76,7 @@ export function createPlaybooksModule(
       routes: [
         playbookRoutes(createPlaybooksService(deps.db), runs),
         playbookWebhookRoutes(webhook),
+        playbookLogStreamRoutes(runs),
       ],
       resources: [
         { name: 'playbooks', object: 'playbooks' },

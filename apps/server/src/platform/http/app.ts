@@ -100,7 +100,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * Static assets, liveness, metrics, the API docs and the identity service (which reads its
  * own session) need no actor; skipping them keeps a page load from reading the session per file.
  */
-const actorFreePrefixes = ['/api/health', '/api/metrics', '/api/docs', '/api/identity/'];
+// Playbook webhooks carry their own credentials (a bearer JWT, basic auth), never a session.
+const actorFreePrefixes = [
+  '/api/health',
+  '/api/metrics',
+  '/api/docs',
+  '/api/identity/',
+  '/api/playbook/webhook/',
+];
 
 function needsActor(url: string): boolean {
   return url.startsWith('/api/') && !actorFreePrefixes.some((prefix) => url.startsWith(prefix));

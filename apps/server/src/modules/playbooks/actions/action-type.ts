@@ -18,6 +18,8 @@ export interface ActionContext {
   render(text: string): string;
   /** The run's id, for idempotency keys of external calls. */
   readonly runId: string;
+  /** Output while the action runs (streamed live, masked by the engine). */
+  output(text: string): void;
 }
 
 /** A failure the action reports with whatever output it captured before failing. */

@@ -36,21 +36,45 @@ function run(
   command: string,
   args: readonly string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; signal: AbortSignal },
+  output: (text: string) => void = () => undefined,
 ): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { signal, ...spawnOptions } = options;
+    // Its own process group, so a stop kills what the script started too (a `sleep` holding
+    // the pipes open would otherwise keep the action alive).
+    const child = spawn(command, args, {
+      ...spawnOptions,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const kill = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    if (signal.aborted) kill();
+    signal.addEventListener('abort', kill, { once: true });
+    child.on('close', () => signal.removeEventListener('abort', kill));
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (stdout.length < maxOutput) stdout += chunk.toString('utf8');
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      output(chunk);
+      if (stdout.length < maxOutput) stdout += chunk;
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < maxOutput) stderr += chunk.toString('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      output(chunk);
+      if (stderr.length < maxOutput) stderr += chunk;
     });
     child.on('error', (error) =>
-      options.signal.aborted ? resolve({ stdout, stderr, exitCode: null }) : reject(error),
+      signal.aborted ? resolve({ stdout, stderr, exitCode: null }) : reject(error),
     );
-    child.on('close', (exitCode) => resolve({ stdout, stderr, exitCode }));
+    child.on('close', (exitCode) =>
+      resolve({ stdout, stderr, exitCode: signal.aborted ? null : exitCode }),
+    );
   });
 }
 
@@ -96,7 +120,9 @@ export const execAction = defineActionType<ExecConfig>({
       const file = path.join(cwd, '.vigil-script');
       await writeFile(file, config.script, { mode: 0o700 });
       const { command, args } = interpreter(config.script, file);
-      const done = await run(command, args, { cwd: workDir, env, signal: context.signal });
+      const done = await run(command, args, { cwd: workDir, env, signal: context.signal }, (text) =>
+        context.output(text),
+      );
       const result = {
         stdout: mask(done.stdout, context.secrets),
         stderr: mask(done.stderr, context.secrets),

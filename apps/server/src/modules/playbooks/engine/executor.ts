@@ -16,6 +16,7 @@ import {
   retryAction,
   type ActionRow,
 } from './engine.repository.ts';
+import { liveLog } from './live-log.ts';
 import { planNext } from './planner.ts';
 import { renderBody, runFunctions } from './render.ts';
 import { runData } from './run-data.ts';
@@ -65,6 +66,7 @@ export async function executeAction(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([stop, timeout]);
   let outcome: Outcome;
+  const live = liveLog(deps.db.pool, claimed.id, data.secrets);
   try {
     const kind = kindOf(action);
     const type = kind ? actionTypes.get(kind) : undefined;
@@ -82,6 +84,7 @@ export async function executeAction(
       secrets: data.secrets,
       render: (text) => String(renderBody(text, data.variables, functions)),
       runId: run.id,
+      output: (text) => live.write(text),
     });
     outcome = { ok: true, result, error: null, timedOut: false };
   } catch (error) {
@@ -93,6 +96,7 @@ export async function executeAction(
         : mask(messageOf(error), data.secrets);
     outcome = { ok: false, result, error: reason, timedOut: timeout.aborted };
   }
+  await live.close();
   if (abandon()) return;
   await record(deps, claimed, outcome, data.variables, stop.aborted && !timeout.aborted);
 }

@@ -1,3 +1,4 @@
+import { runLogStream } from './log-stream.ts';
 import {
   finishedRunStatuses,
   playbookRunRequestSchema,
@@ -130,6 +131,13 @@ export function createRunsService(deps: RunsDeps) {
         runApprovals(db.pool, id),
       ]);
       return { ...run, actions, approvals };
+    },
+
+    /** Checks the reader may see the run, then answers its live log stream. */
+    async stream(actor: Actor, id: string) {
+      authorise(actor, 'playbook_runs', 'read');
+      if (!(await findRun(db.pool, id))) throw notFound(`run ${id} was not found`);
+      return (signal: AbortSignal) => runLogStream(db.pool, id, signal);
     },
 
     async actions(actor: Actor, id: string) {

@@ -1,10 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db.ts';
 import { DomainError, notFound } from '../../../platform/errors.ts';
-import { envVar } from '../../../platform/values/env-var.ts';
 import type { ValueResolver } from '../../../platform/values/values.ts';
 import { playbookByWebhook } from '../playbooks.repository.ts';
 import { queueRun, type RunsDeps } from '../runs/runs.service.ts';
+import { WebhookRefused } from './webhook-auth/auth-method.ts';
+import { webhookAuthMethods } from './webhook-auth/registry.ts';
 
 export interface WebhookCall {
   readonly path: string;
@@ -19,55 +20,57 @@ const secretHeaders = new Set([
   'cookie',
   'x-hub-signature-256',
   'x-hub-signature',
+  'svix-signature',
+  'webhook-signature',
 ]);
 
 const unauthorised = () =>
   new DomainError('unauthenticated', 'The webhook refused the credentials.', null, null);
 
-function same(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-async function valueOf(values: ValueResolver, given: unknown): Promise<string> {
-  const parsed = envVar.safeParse(given);
-  return parsed.success ? ((await values(parsed.data)) ?? '') : '';
+/** Delivery ids seen lately, by playbook, until they expire (svix replay protection). */
+function replayMemory() {
+  const seen = new Map<string, number>();
+  return (key: string, ttlMs: number): boolean => {
+    const now = Date.now();
+    if (seen.size > 10_000) for (const [k, until] of seen) if (until < now) seen.delete(k);
+    const until = seen.get(key);
+    if (until !== undefined && until >= now) return false;
+    seen.set(key, now + ttlMs);
+    return true;
+  };
 }
 
 /**
  * `on.webhook`: a call to /api/playbook/webhook/{path} starts a run. It is authenticated by
- * the playbook's own basic credentials or GitHub signature, never by a session.
+ * every method the playbook sets (basic, github, jwt, svix), never by a session.
  */
-export function createWebhookTrigger(deps: RunsDeps & { values: ValueResolver; db: Database }) {
-  async function authenticate(call: WebhookCall, auth: Record<string, unknown> | undefined) {
-    if (!auth) return;
-    const { basic, github, jwt, svix } = auth;
-    if (jwt || svix) {
-      throw new DomainError(
-        'not_implemented',
-        'JWT and Svix webhook authentication are not supported yet.',
-      );
-    }
-    if (basic && typeof basic === 'object') {
-      const username = await valueOf(deps.values, 'username' in basic ? basic.username : undefined);
-      const password = await valueOf(deps.values, 'password' in basic ? basic.password : undefined);
-      const header = call.headers.authorization ?? '';
-      const expected = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-      if (!same(header, expected)) throw unauthorised();
-    }
-    if (github && typeof github === 'object') {
-      const token = await valueOf(deps.values, 'token' in github ? github.token : undefined);
-      const signature = call.headers['x-hub-signature-256'] ?? '';
-      const expected = `sha256=${createHmac('sha256', token).update(call.body).digest('hex')}`;
-      if (!token || !same(signature, expected)) throw unauthorised();
+export function createWebhookTrigger(
+  deps: RunsDeps & { values: ValueResolver; db: Database; log: Logger },
+) {
+  const remember = replayMemory();
+  async function authenticate(call: WebhookCall, playbookId: string, auth: unknown) {
+    if (typeof auth !== 'object' || auth === null) return;
+    const context = {
+      values: deps.values,
+      remember: (id: string, ttlMs: number) => remember(`${playbookId}:${id}`, ttlMs),
+    };
+    for (const method of webhookAuthMethods) {
+      const config: unknown = Reflect.get(auth, method.key);
+      if (config === undefined || config === null) continue;
+      try {
+        await method.check(call, config, context);
+      } catch (error) {
+        const reason = error instanceof WebhookRefused ? error.reason : `${method.key}: invalid`;
+        deps.log.warn({ playbookId, path: call.path, reason }, 'webhook call refused');
+        throw unauthorised();
+      }
     }
   }
 
   return async (call: WebhookCall): Promise<{ run_id: string }> => {
     const playbook = await playbookByWebhook(deps.db.pool, call.path);
     if (!playbook) throw notFound(`no playbook listens on webhook ${call.path}`);
-    await authenticate(call, playbook.spec.on?.webhook?.authentication);
+    await authenticate(call, playbook.id, playbook.spec.on?.webhook?.authentication);
     let json: unknown;
     try {
       json = call.body ? JSON.parse(call.body) : undefined;

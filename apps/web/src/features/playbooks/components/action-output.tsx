@@ -50,11 +50,21 @@ function downloadArtifact(artifact: PlaybookArtifact) {
   URL.revokeObjectURL(url);
 }
 
-export function ActionOutput({ action }: { action: PlaybookRunActionRow }) {
+const unfinished = new Set(['pending', 'scheduled', 'running', 'waiting', 'sleeping']);
+
+export function ActionOutput({
+  action,
+  liveText,
+}: {
+  action: PlaybookRunActionRow;
+  /** Output streamed while the action runs (SSE), else what the last poll read. */
+  liveText?: string | undefined;
+}) {
   const artifacts = action.result?.artifacts ?? [];
   const sections = outputSections(action);
   const rest = Object.entries(otherResult(action));
-  const empty = sections.length === 0 && rest.length === 0 && artifacts.length === 0;
+  const live = unfinished.has(action.status) ? (liveText ?? action.live_log ?? '') : '';
+  const empty = sections.length === 0 && rest.length === 0 && artifacts.length === 0 && live === '';
   return (
     <article aria-label={`Output of ${action.name}`} className="space-y-4">
       <header className="flex items-center gap-2">
@@ -70,6 +80,17 @@ export function ActionOutput({ action }: { action: PlaybookRunActionRow }) {
               : 'This action wrote nothing.'
           }
         />
+      )}
+      {live !== '' && (
+        <section aria-label="Live output" className="space-y-1">
+          <h3 className="text-xs font-semibold text-fg-muted uppercase">Live output</h3>
+          <pre
+            aria-live="polite"
+            className="max-h-96 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs whitespace-pre-wrap"
+          >
+            {live}
+          </pre>
+        </section>
       )}
       {sections.map(({ key, text }) => (
         <section key={key} aria-label={sectionTitles[key]} className="space-y-1">

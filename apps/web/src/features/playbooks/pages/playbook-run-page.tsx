@@ -12,6 +12,7 @@ import { Skeleton } from '@/ui/skeleton.tsx';
 import type { PlaybookTarget } from '../api/playbook-keys.ts';
 import { useRunApprovalsQuery, useRunDetailQuery } from '../api/run-detail-query.ts';
 import { useRunDecision, type RunDecision } from '../api/run-decisions.ts';
+import { useRunLogStream } from '../api/run-log-stream.ts';
 import { ActionList } from '../components/action-list.tsx';
 import { ActionOutput } from '../components/action-output.tsx';
 import { ApprovalPanel } from '../components/approval-panel.tsx';
@@ -86,6 +87,7 @@ function LoadedRun({ run, actions }: { run: PlaybookRunRow; actions: PlaybookRun
   const mayRun = usePermission(['playbook_runs'], 'write');
   const live = liveRunStatuses.includes(run.status);
   const approvals = useRunApprovalsQuery(run.id, live);
+  const streamed = useRunLogStream(run.id, live);
   const decide = useRunDecision();
   const selected = url.action ?? defaultStep(run, actions);
   const action = actions.find((item) => item.id === selected);
@@ -149,7 +151,7 @@ function LoadedRun({ run, actions }: { run: PlaybookRunRow; actions: PlaybookRun
               description="Choose an action to see its logs and result."
             />
           ) : (
-            <ActionOutput action={action} />
+            <ActionOutput action={action} liveText={streamed.get(action.id)} />
           )}
         </div>
       </div>
