@@ -4,11 +4,9 @@ import os from 'node:os';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
-import { buildApp } from '../apps/server/src/platform/http/app.ts';
-import { defaultIdentityTimes } from '../apps/server/src/modules/identity/identity.settings.ts';
-import { createApi } from '../apps/server/src/routes.ts';
 import { graphNodes, nodeId, seedGraph, seedMoreChanges } from './catalog-graph.ts';
 import { createBenchDatabase } from './database.ts';
+import { startInProcessApi } from './in-process-api.ts';
 import { stats, type Stats } from './measure.ts';
 import { seed } from './seed.ts';
 import { signInViewer } from './session.ts';
@@ -110,28 +108,9 @@ async function main(): Promise<void> {
 
   const db = createDatabase(database.url, 20);
   cleanups.push(() => db.close());
-  const logger = pino({ level: 'silent' });
-  const api = await createApi(db, {
-    log: logger,
-    identity: {
-      ...defaultIdentityTimes,
-      secretKey: 'bench-secret-key'.repeat(4),
-      secureCookies: false,
-    },
-    edition: 'full',
-    localProperties: [],
-  });
-  const app = await buildApp({
-    db,
-    logger,
-    authenticate: api.authenticate,
-    bodyLimit: 10485760,
-    routes: api.routes,
-  });
-  cleanups.push(() => app.close());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const api = await startInProcessApi(db);
+  cleanups.push(() => api.close());
+  const baseUrl = api.baseUrl;
   const cookie = await signInViewer(db);
   const direct = new pg.Pool({ connectionString: database.url, max: 2 });
   cleanups.push(() => direct.end());

@@ -4,10 +4,8 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { createRegistry } from '../apps/server/src/data-api/registry.ts';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
-import { buildApp } from '../apps/server/src/platform/http/app.ts';
-import { defaultIdentityTimes } from '../apps/server/src/modules/identity/identity.settings.ts';
-import { createApi } from '../apps/server/src/routes.ts';
 import { createBenchDatabase } from './database.ts';
+import { startInProcessApi } from './in-process-api.ts';
 import { closeHttpClient, useSessionCookie } from './http-client.ts';
 import { signInViewer } from './session.ts';
 import { explainCompiled, sameBody } from './checks.ts';
@@ -56,29 +54,10 @@ async function main(): Promise<BenchSummary> {
   cleanups.push(() => db.close());
   step(`seeded in ${counts.seconds.toFixed(1)} s: ${JSON.stringify(counts)}`);
 
-  const logger = pino({ level: 'silent' });
-  const api = await createApi(db, {
-    log: logger,
-    identity: {
-      ...defaultIdentityTimes,
-      secretKey: 'bench-secret-key'.repeat(4),
-      secureCookies: false,
-    },
-    edition: 'full',
-    localProperties: [],
-  });
-  const app = await buildApp({
-    db,
-    logger,
-    authenticate: api.authenticate,
-    bodyLimit: 10485760,
-    routes: api.routes,
-  });
-  cleanups.push(() => app.close());
+  const api = await startInProcessApi(db);
+  cleanups.push(() => api.close());
   cleanups.push(async () => closeHttpClient());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const baseUrl = api.baseUrl;
 
   const cookie = await signInViewer(db);
   useSessionCookie(cookie);
@@ -89,8 +68,8 @@ async function main(): Promise<BenchSummary> {
   );
   const registry = await createRegistry(
     direct,
-    api.dataApi.declared.resources,
-    api.dataApi.declared.functions,
+    api.modules.dataApi.declared.resources,
+    api.modules.dataApi.declared.functions,
     new Map(),
   );
   const kinds = queryKinds(

@@ -2,11 +2,9 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
-import { buildApp } from '../apps/server/src/platform/http/app.ts';
-import { defaultIdentityTimes } from '../apps/server/src/modules/identity/identity.settings.ts';
 import { defaultHealthSettings } from '../apps/server/src/modules/health/health.module.ts';
-import { createApi } from '../apps/server/src/routes.ts';
 import { createBenchDatabase } from './database.ts';
+import { startInProcessApi } from './in-process-api.ts';
 import { closeHttpClient, useSessionCookie } from './http-client.ts';
 import { signInViewer } from './session.ts';
 import { verifyConsistency } from './health/summary-consistency.ts';
@@ -70,31 +68,13 @@ async function main(): Promise<SummaryBench> {
   step(`vacuum analyze took ${counts.vacuumSeconds.toFixed(0)} s; checking the seeded history`);
   const verdicts = await verifyConsistency(db.pool, t.rawSince);
 
-  const logger = pino({ level: 'silent' });
-  const api = await createApi(db, {
-    log: logger,
-    identity: {
-      ...defaultIdentityTimes,
-      secretKey: 'bench-secret-key'.repeat(4),
-      secureCookies: false,
-    },
-    edition: 'full',
-    localProperties: [],
+  const api = await startInProcessApi(db, {
     // Each request computes its answer: sharing answers between dashboards is not timed here.
     health: { ...defaultHealthSettings, summaryFreshMs: 0 },
   });
-  const app = await buildApp({
-    db,
-    logger,
-    authenticate: api.authenticate,
-    bodyLimit: 10485760,
-    routes: api.routes,
-  });
-  cleanups.push(() => app.close());
+  cleanups.push(() => api.close());
   cleanups.push(async () => closeHttpClient());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const baseUrl = api.baseUrl;
   useSessionCookie(await signInViewer(db));
 
   const catchUp = async (): Promise<number> => {

@@ -2,10 +2,8 @@ import http from 'node:http';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
-import { buildApp } from '../apps/server/src/platform/http/app.ts';
-import { defaultIdentityTimes } from '../apps/server/src/modules/identity/identity.settings.ts';
-import { createApi } from '../apps/server/src/routes.ts';
 import { createBenchDatabase } from './database.ts';
+import { startInProcessApi } from './in-process-api.ts';
 import { stats } from './measure.ts';
 import { signInViewer } from './session.ts';
 
@@ -100,27 +98,8 @@ async function main(): Promise<void> {
     await seeder.end();
     console.log(`bench: seeded in ${Math.round((Date.now() - started) / 1000)} s`);
     const db = createDatabase(database.url, 10);
-    const logger = pino({ level: 'silent' });
-    const api = await createApi(db, {
-      log: logger,
-      identity: {
-        ...defaultIdentityTimes,
-        secretKey: 'bench-secret-key'.repeat(4),
-        secureCookies: false,
-      },
-      edition: 'full',
-      localProperties: [],
-    });
-    const app = await buildApp({
-      db,
-      logger,
-      authenticate: api.authenticate,
-      bodyLimit: 10485760,
-      routes: api.routes,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const api = await startInProcessApi(db);
+    const baseUrl = api.baseUrl;
     const cookie = await signInViewer(db);
     const cases = [
       {
@@ -158,8 +137,7 @@ async function main(): Promise<void> {
         `| ${c.name} | median ${s.median.toFixed(1)} ms | p95 ${s.p95.toFixed(1)} ms | goal ${c.goalMs} ms | ${s.median <= c.goalMs ? 'met' : 'MISSED'} |`,
       );
     }
-    await app.close();
-    await api.stopWorkers();
+    await api.close();
     await db.close();
   } finally {
     await database.drop();

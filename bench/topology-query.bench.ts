@@ -2,14 +2,12 @@ import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 import { pino } from 'pino';
-import { defaultIdentityTimes } from '../apps/server/src/modules/identity/identity.settings.ts';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
-import { buildApp } from '../apps/server/src/platform/http/app.ts';
 import { findComponents } from '../apps/server/src/modules/topology/query/topology-query.repository.ts';
 import { queryTopology } from '../apps/server/src/modules/topology/query/topology-query.service.ts';
-import { createApi } from '../apps/server/src/routes.ts';
 import { topologyQuerySchema } from '@vigil/domain';
 import { createBenchDatabase } from './database.ts';
+import { startInProcessApi } from './in-process-api.ts';
 import { stats, type Stats } from './measure.ts';
 import { signInViewer } from './session.ts';
 import { seedTree } from './topology/seed-tree.ts';
@@ -66,28 +64,9 @@ try {
   const seedMs = performance.now() - seedStarted;
   const db = createDatabase(database.url, 20);
   cleanups.push(() => db.close());
-  const logger = pino({ level: 'silent' });
-  const api = await createApi(db, {
-    log: logger,
-    identity: {
-      ...defaultIdentityTimes,
-      secretKey: 'bench-secret-key'.repeat(4),
-      secureCookies: false,
-    },
-    edition: 'full',
-    localProperties: [],
-  });
-  const app = await buildApp({
-    db,
-    logger,
-    authenticate: api.authenticate,
-    bodyLimit: 10485760,
-    routes: api.routes,
-  });
-  cleanups.push(() => app.close());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const api = await startInProcessApi(db);
+  cleanups.push(() => api.close());
+  const baseUrl = api.baseUrl;
   const cookie = await signInViewer(db);
   const cases: Array<{ name: string; path: string; goal?: number }> = [
     { name: 'GET /api/topology (the whole dashboard)', path: '/api/topology', goal: goalMs },
