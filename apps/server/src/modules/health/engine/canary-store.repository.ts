@@ -34,7 +34,8 @@ const lapsedRow = leased.element.extend({ updated_at: z.date() });
 /**
  * Claims the canaries due before `horizon`: moves each one's next_runtime to its following
  * slot and leases the slot claimed, in one transaction under SKIP LOCKED, so N replicas never
- * own one slot twice. Then takes over slots whose lease lapsed (their replica died).
+ * own one slot twice. Then takes over slots whose lease lapsed (their replica died), except
+ * the `held` ones: this replica still owns those and records them once the database answers.
  */
 export async function claimDue(
   db: Database,
@@ -43,6 +44,7 @@ export async function claimDue(
   limit: number,
   leaseMs: number,
   plan: (row: DueRow) => SlotPlan,
+  held: readonly string[] = [],
 ): Promise<ClaimedCanary[]> {
   const claimed = await db.transaction(async (client) => {
     const due = await client.query(
@@ -81,7 +83,7 @@ export async function claimDue(
     });
   });
   const room = limit - claimed.length;
-  return room > 0 ? [...claimed, ...(await takeOver(db, agentId, room, leaseMs))] : claimed;
+  return room > 0 ? [...claimed, ...(await takeOver(db, agentId, room, leaseMs, held))] : claimed;
 }
 
 const key = (id: string, slot: Date): string => `${id}@${slot.getTime()}`;
@@ -92,19 +94,20 @@ async function takeOver(
   agentId: string,
   limit: number,
   leaseMs: number,
+  held: readonly string[],
 ): Promise<ClaimedCanary[]> {
   const lapsed = await db.pool.query(
     `with lapsed as (
        select l.canary_id, l.slot from canary_slot_leases l
        join canaries c on c.id = l.canary_id and c.agent_id = $1
-       where l.claimed_until < now()
+       where l.claimed_until < now() and l.token <> all($4::uuid[])
        order by l.slot limit $2 for update of l skip locked)
      update canary_slot_leases l set token = gen_random_uuid(),
        claimed_until = now() + make_interval(secs => $3::float8 / 1000)
      from lapsed join canaries c on c.id = lapsed.canary_id
      where l.canary_id = lapsed.canary_id and l.slot = lapsed.slot
      returning l.canary_id, l.slot, l.token, c.updated_at`,
-    [agentId, limit, leaseMs],
+    [agentId, limit, leaseMs, held],
   );
   return lapsed.rows.map((raw) => {
     const row = lapsedRow.parse(raw);

@@ -115,6 +115,8 @@ export class HealthScheduler {
         this.options.claimLimit,
         this.options.leaseMs,
         (row) => this.#plan(row),
+        // A lease that lapsed while the database was away is still ours: never run it twice.
+        [...this.#held.keys()].map((claim) => claim.token),
       );
       for (const claim of claimed) {
         this.#held.set(claim, Date.now());
