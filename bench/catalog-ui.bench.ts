@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createBenchDatabase } from './database.ts';
+import { benchLifecycle } from './lifecycle.ts';
 import { ApiClient } from './health/api-client.ts';
 import { admin, repoRoot, startServers } from './health/servers.ts';
 import { launchBrowser, measurePaint, type PaintTarget } from './first-paint-browser.ts';
@@ -19,14 +20,7 @@ import { ensureWebBuild } from '../scripts/lib/prepare.mjs';
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 7);
 const scroll = { speed: Number(process.env.BENCH_SCROLL_SPEED ?? 6000), seconds: 8 };
-const cleanups: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  for (const undo of cleanups.splice(0).reverse()) {
-    await undo().catch((error: unknown) => console.error('bench: clean-up step failed', error));
-  }
-}
-const deadline = setTimeout(() => void cleanUp().finally(() => process.exit(2)), 25 * 60_000);
-const step = (text: string): void => console.log(`bench: ${text}`);
+const { cleanups, cleanUp, deadline, step } = benchLifecycle(25);
 
 const summaryTable: PaintTarget = {
   row: 'table[aria-label="Catalog summary"] tbody tr',

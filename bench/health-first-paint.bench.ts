@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { createBenchDatabase } from './database.ts';
+import { benchLifecycle } from './lifecycle.ts';
 import { ApiClient } from './health/api-client.ts';
 import { initialScripts, launchBrowser, measurePaint } from './first-paint-browser.ts';
 import { profileNavigation } from './health/first-paint-profile.ts';
@@ -17,14 +18,7 @@ import { seedDashboard } from './health/first-paint-seed.ts';
 import { admin, repoRoot, startServers } from './health/servers.ts';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 9);
-const cleanups: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  for (const undo of cleanups.splice(0).reverse()) {
-    await undo().catch((error: unknown) => console.error('bench: clean-up step failed', error));
-  }
-}
-const deadline = setTimeout(() => void cleanUp().finally(() => process.exit(2)), 20 * 60_000);
-const step = (text: string): void => console.log(`bench: ${text}`);
+const { cleanups, cleanUp, deadline, step } = benchLifecycle(20);
 
 async function main(): Promise<FirstPaintRun> {
   const built = spawnSync(
