@@ -8,6 +8,7 @@ import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './l
 import { ensureSystemPackages, exclusionsFor } from './lib/system-packages.mjs';
 import { fileDurations, readJsonFile, slowestTable } from './lib/slowest.mjs';
 import { databaseScope } from './lib/test-scope.mjs';
+import { failuresList } from './lib/failures.mjs';
 
 ensureDependencies();
 ensureWebBuild();
@@ -61,6 +62,7 @@ if (vitest.status !== 0 || !unit) failedRun = true;
 
 const chromium = findChromium();
 const pwOut = path.join(root, '.pw.json');
+let e2e;
 fs.rmSync(pwOut, { force: true });
 if (databaseOnly) {
   process.stdout.write(
@@ -85,7 +87,7 @@ if (databaseOnly) {
       },
     },
   );
-  const e2e = readJson('.pw.json');
+  e2e = readJson('.pw.json');
   totals.passed += e2e?.stats?.expected ?? 0;
   totals.failed += (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
   totals.skipped += e2e?.stats?.skipped ?? 0;
@@ -93,6 +95,7 @@ if (databaseOnly) {
 }
 
 process.stdout.write(slowestTable(fileDurations(readJsonFile(durationsOut), readJsonFile(pwOut))));
+process.stdout.write(failuresList(unit, e2e, root));
 fs.writeFileSync(path.join(root, '.test-summary.json'), JSON.stringify(totals) + '\n');
 process.stdout.write(
   `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
