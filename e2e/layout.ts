@@ -23,7 +23,7 @@ export const screens: ReadonlyArray<{ name: string; path: string }> = [
     path: `/catalog/${catalogIds.namespace}/relationships?view=graph`,
   },
   { name: 'catalog-scrapers', path: '/catalog/scrapers' },
-  // The Spec tab is left out: the YAML editor's dark theme fails axe contrast (gutter, ':').
+  { name: 'catalog-scraper-spec', path: `/catalog/scrapers/${catalogIds.scraper}` },
   { name: 'catalog-scraper-jobs', path: `/catalog/scrapers/${catalogIds.scraper}?tab=jobs` },
   { name: 'connections', path: '/settings/connections' },
   { name: 'jobs', path: '/settings/jobs' },

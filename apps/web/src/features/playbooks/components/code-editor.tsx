@@ -3,6 +3,7 @@ import { yaml } from '@codemirror/lang-yaml';
 import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
 import { codePropertiesOf, type CodeProperties } from '@vigil/domain';
 import { useMemo } from 'react';
+import { codeEditorTheme } from '@/ui/code-editor-theme.ts';
 import { useResolvedTheme } from '@/ui/theme.ts';
 import type { ParameterFieldProps } from './parameter-field-props.ts';
 
@@ -50,7 +51,7 @@ export function CodeEditor(props: ParameterFieldProps) {
       value={props.value}
       onChange={props.onChange}
       onBlur={props.onBlur}
-      theme={theme}
+      theme={codeEditorTheme(theme)}
       extensions={extensions}
       editable={!props.disabled}
       minHeight={heights[size]}

@@ -1,7 +1,9 @@
 import { json } from '@codemirror/lang-json';
-import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
+import CodeMirror, { EditorView, Prec, type Extension } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 import { cx } from '@/ui/class-names.ts';
+import { codeEditorTheme } from '@/ui/code-editor-theme.ts';
+import { useResolvedTheme } from '@/ui/theme.ts';
 
 export interface JsonEditorProps {
   value: string;
@@ -25,6 +27,7 @@ export function JsonEditor({
   invalid,
   describedBy,
 }: JsonEditorProps) {
+  const theme = useResolvedTheme();
   const extensions = useMemo((): Extension[] => {
     const attributes: Record<string, string> = { 'aria-labelledby': labelledBy };
     if (invalid) attributes['aria-invalid'] = 'true';
@@ -35,7 +38,8 @@ export function JsonEditor({
       EditorView.lineWrapping,
     ];
     // Read only, it looks like the disabled fields around it.
-    if (readOnly) extensions.push(EditorView.theme({ '&': { backgroundColor: 'transparent' } }));
+    if (readOnly)
+      extensions.push(Prec.highest(EditorView.theme({ '&': { backgroundColor: 'transparent' } })));
     return extensions;
   }, [labelledBy, invalid, describedBy, readOnly]);
 
@@ -44,6 +48,7 @@ export function JsonEditor({
       value={value}
       onChange={onChange}
       onBlur={onBlur}
+      theme={codeEditorTheme(theme)}
       extensions={extensions}
       readOnly={readOnly}
       editable={!readOnly}

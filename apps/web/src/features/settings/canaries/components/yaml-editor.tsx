@@ -4,6 +4,7 @@ import { getJSONSchema } from 'codemirror-json-schema';
 import { yamlSchema, yamlSchemaLinter } from 'codemirror-json-schema/yaml';
 import type { JSONSchema7 } from 'json-schema';
 import { useMemo } from 'react';
+import { codeEditorTheme } from '@/ui/code-editor-theme.ts';
 import { useResolvedTheme } from '@/ui/theme.ts';
 
 export interface SchemaProblem {
@@ -80,7 +81,7 @@ export function YamlEditor({
     <CodeMirror
       value={value}
       onChange={onChange}
-      theme={theme}
+      theme={codeEditorTheme(theme)}
       extensions={extensions}
       readOnly={readOnly}
       editable={!readOnly}
