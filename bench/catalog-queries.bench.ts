@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -7,7 +5,10 @@ import { createDatabase } from '../apps/server/src/platform/db.ts';
 import { graphNodes, nodeId, seedGraph, seedMoreChanges } from './catalog-graph.ts';
 import { createBenchDatabase } from './database.ts';
 import { startInProcessApi } from './in-process-api.ts';
-import { stats, type Stats } from './measure.ts';
+import { closeAgent, measure, send, type Case } from './catalog/http-case.ts';
+import { installBefore, sameAnswers } from './catalog/walk-before.ts';
+import { benchLifecycle } from './lifecycle.ts';
+import type { Stats } from './measure.ts';
 import { seed } from './seed.ts';
 import { signInViewer } from './session.ts';
 
@@ -27,65 +28,7 @@ const settings = {
 };
 const goals = { summaryMs: 25, summaryAnchorMs: 170, changesMs: 30, relatedMs: 50 } as const;
 
-const cleanups: Array<() => Promise<unknown>> = [];
-async function cleanUp(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
-    await step().catch((error: unknown) => console.error('bench: clean-up step failed', error));
-  }
-}
-const deadline = setTimeout(() => {
-  console.error(`bench: still running after ${settings.deadlineMinutes} min; stopping`);
-  void cleanUp().finally(() => process.exit(2));
-}, settings.deadlineMinutes * 60_000);
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One request on a keep-alive socket, as a browser tab sends it (cookie, Origin, JSON). */
-function send(baseUrl: string, method: string, path: string, cookie: string, body?: unknown) {
-  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request(
-      `${baseUrl}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          cookie,
-          origin: baseUrl,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-interface Case {
-  readonly name: string;
-  readonly goalMs?: number;
-  run(): Promise<{ status: number; bytes: number }>;
-}
-
-async function measure(c: Case): Promise<{ name: string; stats: Stats; bytes: number }> {
-  for (let i = 0; i < 10; i++) await c.run();
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < settings.iterations; i++) {
-    const started = performance.now();
-    const answer = await c.run();
-    times.push(performance.now() - started);
-    if (answer.status !== 200) throw new Error(`${c.name}: status ${answer.status}`);
-    bytes = answer.bytes;
-  }
-  return { name: c.name, stats: stats(times), bytes };
-}
+const { cleanups, cleanUp, deadline } = benchLifecycle(settings.deadlineMinutes);
 
 async function main(): Promise<void> {
   const log = pino({ level: 'warn' });
@@ -218,7 +161,7 @@ async function main(): Promise<void> {
   const results: Array<{ name: string; stats: Stats; bytes: number; goalMs?: number }> = [];
   for (const c of cases) {
     step(`measuring ${c.name}`);
-    const result = await measure(c);
+    const result = await measure(c, settings.iterations);
     results.push({ ...result, goalMs: c.goalMs });
     step(`  median ${result.stats.median.toFixed(2)} ms, p95 ${result.stats.p95.toFixed(2)} ms`);
   }
@@ -269,44 +212,6 @@ async function main(): Promise<void> {
     for (const [label, plan] of Object.entries(plans)) console.log(`\n${label}\n${plan}`);
 }
 
-/** The released 0073 walk and related_configs_recursive under bench names: the same-run "before". */
-async function installBefore(pool: pg.Pool): Promise<void> {
-  const file = new URL(
-    '../apps/server/src/migrations/0073_catalog_rollup_buckets_and_walk.sql',
-    import.meta.url,
-  );
-  const text = await fs.readFile(file, 'utf8');
-  const from = text.indexOf('create or replace function config_graph_walk(');
-  if (from < 0) throw new Error('bench: 0073 walk definition not found');
-  const sql = text
-    .slice(from)
-    .replaceAll('config_graph_walk', 'bench_before_graph_walk')
-    .replaceAll('related_configs_recursive', 'bench_before_related');
-  await pool.query(sql);
-}
-
-/** Fails the run unless the new definition answers exactly what 0073 answered. */
-async function sameAnswers(pool: pg.Pool, start: string): Promise<void> {
-  for (const args of ["'all', true, 10", "'outgoing', false, 10", "'incoming', false, 4"]) {
-    const digest = async (fn: string) => {
-      const found = await pool.query<{ d: string }>(
-        `select md5(string_agg(id::text || ':' || depth || ':' ||
-                    array_to_string(array(select unnest(related_ids) order by 1), ','), ';'
-                    order by id)) as d
-           from ${fn}($1::uuid, ${args})`,
-        [start],
-      );
-      return found.rows[0]?.d;
-    };
-    const [before, after] = [
-      await digest('bench_before_related'),
-      await digest('related_configs_recursive'),
-    ];
-    if (before !== after)
-      throw new Error(`bench: answers differ for (${args}): ${before} vs ${after}`);
-  }
-}
-
 function positive(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -315,7 +220,7 @@ function positive(name: string, fallback: number): number {
 try {
   await main();
 } finally {
-  agent.destroy();
+  closeAgent();
   await cleanUp();
   clearTimeout(deadline);
 }
