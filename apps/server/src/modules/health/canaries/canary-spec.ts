@@ -12,6 +12,7 @@ import { agentSelectorSchema } from './agent-selector.ts';
 import { dependencyProblem } from './dependencies.ts';
 import { expressionProblem } from './expression-validation.ts';
 import { metricsProblem } from './metric-spec.ts';
+import { relationshipsProblem } from '../relationships/relationship-spec.ts';
 
 const settingsSchema = z
   .object({
@@ -98,7 +99,8 @@ export function parseCanarySpec(spec: unknown): SpecResult {
       const at = type.single === true ? `spec.${key}` : `spec.${key}[${index}]`;
       if (!parsed.success) return problemAt(at, parsed.error);
       const check = checkObject(parsed.data);
-      const badExpression = expressionProblem(check) ?? metricsProblem(check);
+      const badExpression =
+        expressionProblem(check) ?? metricsProblem(check) ?? relationshipsProblem(check);
       if (badExpression) {
         return { ok: false, field: `${at}.${badExpression.field}`, message: badExpression.message };
       }

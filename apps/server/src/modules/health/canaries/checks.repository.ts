@@ -1,5 +1,9 @@
 import type { Queryable } from '../../../platform/db.ts';
 import type { DeclaredCheck } from './canary-spec.ts';
+import {
+  pruneUndeclaredLinks,
+  retireCanaryLinks,
+} from '../relationships/check-relationships.repository.ts';
 
 const declaredColumns = `c(type text, name text, namespace text, description text, icon text,
   endpoint text, labels jsonb, spec jsonb, severity text, owner text)`;
@@ -35,6 +39,7 @@ export async function syncChecks(
        severity = excluded.severity, owner = excluded.owner`,
     [canary.id, canary.agentId, canary.namespace, declared],
   );
+  await pruneUndeclaredLinks(db, canary.id);
 }
 
 /** A deleted canary's checks go with it (soft delete, history kept). */
@@ -43,4 +48,5 @@ export async function retireChecks(db: Queryable, canaryId: string): Promise<voi
     'update checks set deleted_at = now() where canary_id = $1 and deleted_at is null',
     [canaryId],
   );
+  await retireCanaryLinks(db, canaryId);
 }

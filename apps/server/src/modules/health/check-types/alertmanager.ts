@@ -26,7 +26,6 @@ const alertmanagerCheck = z
     exclude_filters: z.record(labelName, z.string()).optional(),
     /** Alert names to leave out, as regular expressions. */
     ignore: z.array(z.string().min(1)).optional(),
-    relationships: z.record(z.string(), z.unknown()).optional(),
   })
   .strict()
   .refine((c) => c.url ?? c.host ?? c.connection, {

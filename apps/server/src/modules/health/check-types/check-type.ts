@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OpenedConnection } from '../../connections/index.ts';
 import { checkRetriesSpec } from '../engine/check-retries.ts';
 import type { EnvVar } from '../../../platform/values/env-var.ts';
+import { checkRelationshipSpec } from '../relationships/relationship-spec.ts';
 
 export {
   CheckConfigError,
@@ -58,6 +59,8 @@ export const commonCheckFields = {
     .string()
     .regex(/^connection:\/\/[^/]+\/[^/]+$/, 'must look like connection://<namespace>/<name>')
     .optional(),
+  /** canary-checker's `Relatable`: every check type has it but mongodb (upstream's too). */
+  relationships: checkRelationshipSpec.optional(),
 };
 
 export type Expression = z.infer<typeof expression>;

@@ -21,6 +21,8 @@ const mongodbCheck = z
     username: envVar.optional(),
     password: envVar.optional(),
   })
+  // canary-checker's MongoDBCheck is not `Relatable`.
+  .omit({ relationships: true })
   .strict()
   .refine((c) => c.url !== undefined || c.connection !== undefined, {
     message: 'needs url or connection',

@@ -42,6 +42,7 @@ function canaryOf(checks: readonly FakeCheck[]) {
     retryPolicy: check.retryPolicy,
     transformDeleteStrategy: undefined,
     metrics: [],
+    relationships: undefined,
     runner: {
       endpoint: undefined,
       run: (ctx) => {

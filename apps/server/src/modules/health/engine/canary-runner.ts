@@ -19,6 +19,12 @@ import type { ConcurrencyLimit } from './concurrency.ts';
 import type { PreparedCanary, RunnableCheck } from './prepared-canary.ts';
 import type { TransformParent } from './transformed-checks.repository.ts';
 import { dependedOn, dependencyPlan, readsLastResult } from './dependency-plan.ts';
+import {
+  relatedDefaults,
+  transformedData,
+  type RelateRequest,
+  type RelatedResult,
+} from '../relationships/check-relationships.ts';
 
 export interface CanaryRunnerDeps {
   readonly limit: ConcurrencyLimit;
@@ -44,6 +50,8 @@ export interface CanaryRunnerDeps {
   recordMetric(metric: CustomMetric): string | undefined;
   /** Called as each check without dependencies starts, with how late it is (ms). */
   onStart?(latenessMs: number): void;
+  /** Links a result to what its check's `relationships` find; never rejects. */
+  relate?(request: RelateRequest): Promise<void>;
 }
 
 export interface CanaryRunResult {
@@ -71,6 +79,17 @@ export async function runCanary(
   let passed = 0;
   let failed = 0;
   const nextRuntime = options.next === null ? null : new Date(options.next);
+  // Links are formed beside the run; the run answers once they are stored.
+  const relating: Array<Promise<void>> = [];
+  const relate = (check: RunnableCheck, checkId: string, result: RelatedResult): void => {
+    if (check.relationships === undefined || deps.relate === undefined) return;
+    const request = { canaryId: canary.id, checkId, spec: check.relationships, result };
+    relating.push(deps.relate(request).catch(() => undefined));
+  };
+  const declaredResult = (outcome: CheckOutcome, time: Date, duration: number): RelatedResult => ({
+    ...relatedDefaults(outcome, time, duration),
+    data: outcome.data,
+  });
 
   const runOne = (check: RunnableCheck): Promise<boolean> => {
     const existing = runs.get(check.id);
@@ -82,6 +101,7 @@ export async function runCanary(
       if (blocked) {
         const outcome = { pass: false, error: blocked, data: {} };
         results.push(toResult(check, outcome, time, 0));
+        relate(check, check.id, declaredResult(outcome, time, 0));
         return tally(check, false, blocked);
       }
       const timeoutMs = check.timeoutMs ?? deps.defaultTimeoutMs;
@@ -143,6 +163,7 @@ export async function runCanary(
     }
     if (!hasExpressions(check.expressions) && check.metrics.length === 0) {
       results.push(toResult(check, outcome, time, duration));
+      relate(check, check.id, declaredResult(outcome, time, duration));
       return tally(check, outcome.pass, outcome.error);
     }
     const environment = environmentOf(check);
@@ -153,14 +174,9 @@ export async function runCanary(
       { ...celScalars(outcome.data), ...environment },
       deps,
     );
-    results.push(
-      toResult(
-        check,
-        { ...outcome, ...judged, message: judged.message, error: judged.error },
-        time,
-        duration,
-      ),
-    );
+    const final = { ...outcome, ...judged, message: judged.message, error: judged.error };
+    results.push(toResult(check, final, time, duration));
+    relate(check, check.id, declaredResult(final, time, duration));
     if (judged.transformed) {
       results.push(...(await transformedResults(check, judged.transformed, time, duration)));
     }
@@ -204,6 +220,16 @@ export async function runCanary(
         data: {},
       };
       out.push(toResult({ id, name: item.name }, outcome, time, item.duration ?? duration));
+      // The parent's relationships apply to each check its transform yields (canary-checker).
+      relate(check, id, {
+        ...relatedDefaults(outcome, time, item.duration ?? duration),
+        name: item.name,
+        labels: item.labels ?? {},
+        description: item.description ?? '',
+        namespace: item.namespace ?? '',
+        data: transformedData(item),
+        transformed: true,
+      });
     }
     if (strategy === 'MarkHealthy' || strategy === 'MarkUnhealthy') {
       const pass = strategy === 'MarkHealthy';
@@ -241,6 +267,7 @@ export async function runCanary(
     : // Pushed checks (webhook) run when a push arrives, never on the schedule.
       canary.checks.filter((c) => c.runner.pushed !== true);
   await Promise.all(selected.map((check) => runOne(check)));
+  await Promise.all(relating);
   const report = canary.junitReportId && junitReport(canary, canary.junitReportId, results);
   return {
     results: report ? [report] : results,

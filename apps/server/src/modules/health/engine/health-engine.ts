@@ -28,6 +28,10 @@ import { syncTransformedChecks } from './transformed-checks.repository.ts';
 import { lastResultOf } from './last-result.repository.ts';
 import { CustomMetricSeries, type CustomMetric } from './custom-metrics.ts';
 import type { ValueResolver } from '../../../platform/values/values.ts';
+import {
+  formCheckRelationships,
+  type RelateRequest,
+} from '../relationships/check-relationships.ts';
 
 export interface HealthEngineOptions {
   readonly db: Database;
@@ -130,6 +134,15 @@ export function createHealthEngine(options: HealthEngineOptions) {
     lastResult: (checkId: string) => lastResultOf(db.pool, checkId),
     recordMetric: (metric: CustomMetric) => customSeries.record(metric),
     onStart: (ms: number) => metrics.lateness(ms),
+    // canary-checker logs a lookup that fails and keeps the check's result as it is.
+    relate: async (request: RelateRequest) => {
+      try {
+        const errors = await db.transaction((c) => formCheckRelationships(c, request, 100));
+        if (errors.length > 0) log.warn({ check: request.checkId, errors }, 'relationship lookups');
+      } catch (error) {
+        log.warn({ err: error, check: request.checkId }, 'check relationships not stored');
+      }
+    },
   };
 
   async function canaryAt(

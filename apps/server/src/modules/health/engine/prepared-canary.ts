@@ -8,6 +8,10 @@ import type { CanaryRow } from './canary-store.repository.ts';
 import { metricSpecSchema, type MetricSpec } from '../canaries/metric-spec.ts';
 import { junitReportCheck } from './junit-result-mode.ts';
 import { parseSchedule, type Schedule } from './schedule.ts';
+import {
+  checkRelationshipSpec,
+  type CheckRelationshipSpec,
+} from '../relationships/relationship-spec.ts';
 
 /** A declared check ready to run: its row id, its expressions and its bound runner. */
 export interface RunnableCheck {
@@ -23,6 +27,8 @@ export interface RunnableCheck {
   readonly transformDeleteStrategy: 'MarkHealthy' | 'MarkUnhealthy' | 'Ignore' | undefined;
   /** Custom Prometheus series made from each result. */
   readonly metrics: readonly MetricSpec[];
+  /** Lookups linking its results (and its transformed checks') to components and configs. */
+  readonly relationships: CheckRelationshipSpec | undefined;
   readonly runner: PreparedCheck;
 }
 
@@ -55,6 +61,7 @@ const runtimeFields = z.object({
   retries: checkRetriesSpec.optional(),
   transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
   metrics: z.array(metricSpecSchema).optional(),
+  relationships: checkRelationshipSpec.optional(),
 });
 
 /**
@@ -83,6 +90,7 @@ export function prepareCanary(row: CanaryRow): PreparedCanary {
       retryPolicy: retryPolicy(parsed.retries, fields.retries),
       transformDeleteStrategy: fields.transformDeleteStrategy,
       metrics: fields.metrics ?? [],
+      relationships: fields.relationships,
       runner: type.prepare(declared.spec),
     });
   }
