@@ -6,7 +6,9 @@ export default defineConfig({
   outputDir: './.artifacts/results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers against the one server: specs name their own rows, so they can interleave.
+  // VIGIL_E2E_WORKERS=1 runs them one at a time (e.g. to tell a race from a real failure).
+  workers: Number(process.env.VIGIL_E2E_WORKERS ?? 2),
   retries: 0,
   // A shared 2-core machine can be slow for a while; waits are generous, never sleeps.
   timeout: 60_000,
@@ -14,7 +16,14 @@ export default defineConfig({
   reporter: 'list',
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    { name: 'chromium', testMatch: /\.spec\.ts/, dependencies: ['setup'] },
+    {
+      name: 'chromium',
+      testMatch: /\.spec\.ts/,
+      testIgnore: /zz-security\.spec\.ts/,
+      dependencies: ['setup'],
+    },
+    // Reads what every other spec left in the server log and the recorded responses: last.
+    { name: 'security', testMatch: /zz-security\.spec\.ts/, dependencies: ['chromium'] },
   ],
   use: {
     browserName: 'chromium',

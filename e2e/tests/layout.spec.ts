@@ -12,6 +12,8 @@ const themes = ['light', 'dark'] as const;
 let target: Server;
 
 test.use({ storageState: authStatePath('admin') });
+// Screens are independent: both workers share them (each runs the beforeAll for itself).
+test.describe.configure({ mode: 'parallel' });
 
 /** One canary with a long check name, so that lists and the health page have rows. */
 test.beforeAll(async ({ baseURL }) => {
