@@ -75,10 +75,9 @@ export async function* matchingLinesBackwards(
   try {
     const stat = await handle.stat();
     let position = stat.size;
-    // Two buffers taken in turn: the partial line carried from one read sits after the next.
-    const buffers = [0, 1].map(() =>
-      Buffer.allocUnsafe(Math.min(maxChunk, stat.size) + maxLineBytes),
-    );
+    // Two buffers taken in turn (the partial line carried from one read sits after the next),
+    // grown with the reads, so that a search ended by the newest lines allocates little.
+    const buffers = [Buffer.alloc(0), Buffer.alloc(0)];
     let carry: Buffer = Buffer.alloc(0);
     let newerTime = stat.mtimeMs;
     let yielded = 0;
@@ -88,7 +87,12 @@ export async function* matchingLinesBackwards(
       const size = Math.min(chunkSize, position);
       chunkSize = Math.min(chunkSize * 2, maxChunk);
       position -= size;
-      const buffer = (buffers[turn % 2] ?? Buffer.alloc(0)).subarray(0, size + carry.length);
+      let space = buffers[turn % 2] ?? Buffer.alloc(0);
+      if (space.length < size + carry.length) {
+        space = Buffer.allocUnsafe(size + maxLineBytes);
+        buffers[turn % 2] = space;
+      }
+      const buffer = space.subarray(0, size + carry.length);
       await readFully(handle, buffer, size, position);
       carry.copy(buffer, size);
       // Bytes before the first newline belong to a line that starts in an earlier chunk.
