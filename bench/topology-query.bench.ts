@@ -3,7 +3,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createDatabase } from '../apps/server/src/platform/db.ts';
-import { findComponents } from '../apps/server/src/modules/topology/query/topology-query.repository.ts';
+import { findComponentEntries } from '../apps/server/src/modules/topology/query/topology-query.repository.ts';
 import { queryTopology } from '../apps/server/src/modules/topology/query/topology-query.service.ts';
 import { topologyQuerySchema } from '@vigil/domain';
 import { createBenchDatabase } from './database.ts';
@@ -85,7 +85,7 @@ try {
     const result = await measure(() => get(baseUrl, c.path, cookie));
     results.push({ name: c.name, ...result, goal: c.goal });
   }
-  // Where a whole-dashboard request goes: the statement alone, rows parsed, the tree, JSON.
+  // Where a whole-dashboard request goes: the statement and its rows, then the answer's text.
   const stage = async (name: string, run: () => Promise<unknown>) => {
     for (let i = 0; i < 5; i++) await run();
     const times: number[] = [];
@@ -98,12 +98,11 @@ try {
   };
   const whole = topologyQuerySchema.parse({});
   const stages = [
-    await stage('findComponents (SQL and row parsing)', () =>
-      findComponents(db.pool, { showHidden: false }),
+    await stage('findComponentEntries (SQL and row parsing)', () =>
+      findComponentEntries(db.pool, { showHidden: false }),
     ),
-    await stage('queryTopology (rows, counts, tree, sort)', () => queryTopology(db, whole)),
-    await stage('queryTopology then JSON.stringify', async () =>
-      JSON.stringify(await queryTopology(db, whole)),
+    await stage('queryTopology (rows, counts, tree, sort, JSON text)', () =>
+      queryTopology(db, whole),
     ),
   ];
   const load = os.loadavg().map((n) => n.toFixed(1));

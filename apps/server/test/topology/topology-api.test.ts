@@ -86,6 +86,26 @@ describe('GET /api/topology', () => {
     ]);
   });
 
+  it('answers what a component holds now, in the response schema (kept on write, 0195)', async () => {
+    const pool = app.database.db.pool;
+    await pool.query(
+      `update components set labels = labels || '{"replicas": 3}', cost_per_minute = 1.25,
+              properties = coalesce(properties, '[]') || '[{"text": "no name"}]'
+        where id = $1`,
+      [rootId],
+    );
+    const { rows } = await pool.query<{ updated_at: Date }>(
+      'select updated_at from components where id = $1',
+      [rootId],
+    );
+    const root = topologyResponseSchema.parse((await get(`?id=${rootId}`)).body).components[0];
+    expect(root?.labels.replicas).toBe('3');
+    expect(root?.cost_per_minute).toBe(1.25);
+    expect(root?.properties.at(-1)).toEqual({ name: '', text: 'no name' });
+    expect(root?.updated_at).toBe(rows[0]?.updated_at.toISOString());
+    expect(root?.components?.length).toBeGreaterThan(0);
+  });
+
   it.each([
     ['?sortOrder=up', 'sortOrder must be asc or desc'],
     ['?id=nope', 'id must be a uuid'],

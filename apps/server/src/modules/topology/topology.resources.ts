@@ -10,7 +10,8 @@ export const topologyResources: readonly ExposedResource[] = [
     writeOnlyColumns: ['connection_pairing_approved'],
     sourceManaged: true,
   },
-  { name: 'components', object: 'topologies' },
+  // response_json is GET /api/topology's text of a component, kept by a trigger (0195).
+  { name: 'components', object: 'topologies', hiddenColumns: ['response_json'] },
   { name: 'component_relationships', object: 'topologies' },
   { name: 'team_components', object: 'topologies' },
   { name: 'component_names', object: 'topologies', readOnly: true },

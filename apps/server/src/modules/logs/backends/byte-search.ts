@@ -23,33 +23,61 @@ export function lineStartsNewestFirst(bytes: Uint8Array): number[] {
   return starts;
 }
 
+/** A needle prepared for one file: its lower-case bytes and the byte it is looked up by. */
+export interface ByteNeedle {
+  /** The needle's lower-case ASCII bytes. */
+  readonly bytes: Uint8Array;
+  /** Where in the needle the anchor byte sits. */
+  readonly anchor: number;
+  /** The anchor byte in each letter case. */
+  readonly variants: readonly number[];
+}
+
 /**
- * Start offsets of the lines holding `needle` (lower-case ASCII bytes) in any letter case,
- * newest first. Boyer-Moore-Horspool with a shift table that folds case; after a match the
- * search moves on to the next line, so each line is counted once.
+ * Anchors the needle (lower-case ASCII bytes) on its byte that is rarest in `sample` (any
+ * case): the native byte search (memchr) then stops only there, and each stop is checked.
  */
-export function lineStartsIgnoringCase(bytes: Uint8Array, needle: Uint8Array): number[] {
-  const m = needle.length;
-  const n = bytes.length;
-  const shift = new Int32Array(256).fill(m);
-  for (let i = 0; i < m - 1; i++) {
-    const byte = needle[i] ?? 0;
-    shift[byte] = m - 1 - i;
-    if (byte >= 0x61 && byte <= 0x7a) shift[byte ^ 0x20] = m - 1 - i;
+export function planNeedle(needle: Uint8Array, sample: Uint8Array): ByteNeedle {
+  const counts = new Uint32Array(256);
+  for (const byte of sample) counts[lowerAscii(byte)] = (counts[lowerAscii(byte)] ?? 0) + 1;
+  let anchor = 0;
+  for (let i = 1; i < needle.length; i++) {
+    if ((counts[needle[i] ?? 0] ?? 0) < (counts[needle[anchor] ?? 0] ?? 0)) anchor = i;
   }
+  const byte = needle[anchor] ?? 0;
+  const variants = byte >= 0x61 && byte <= 0x7a ? [byte, byte ^ 0x20] : [byte];
+  return { bytes: needle, anchor, variants };
+}
+
+function equalsIgnoringCase(bytes: Uint8Array, at: number, needle: Uint8Array): boolean {
+  for (let j = 0; j < needle.length; j++) {
+    if (lowerAscii(bytes[at + j] ?? 0) !== needle[j]) return false;
+  }
+  return true;
+}
+
+/**
+ * Start offsets of the lines holding the needle in any letter case, newest first, each line
+ * once. Buffer.indexOf finds the anchor byte natively; only those places are compared.
+ */
+export function lineStartsIgnoringCase(bytes: Buffer, needle: ByteNeedle): number[] {
+  const { bytes: wanted, anchor } = needle;
   const starts: number[] = [];
-  let at = 0;
-  while (at <= n - m) {
-    let j = m - 1;
-    while (j >= 0 && lowerAscii(bytes[at + j] ?? 0) === needle[j]) j--;
-    if (j < 0) {
-      starts.push(at === 0 ? 0 : bytes.lastIndexOf(newline, at - 1) + 1);
-      const next = bytes.indexOf(newline, at + m);
-      if (next < 0) break;
-      at = next + 1;
-    } else {
-      at += shift[bytes[at + m - 1] ?? 0] ?? m;
+  for (const variant of needle.variants) {
+    let at = bytes.indexOf(variant, anchor);
+    while (at >= 0) {
+      const start = at - anchor;
+      if (start + wanted.length > bytes.length) break;
+      if (!equalsIgnoringCase(bytes, start, wanted)) {
+        at = bytes.indexOf(variant, at + 1);
+        continue;
+      }
+      starts.push(start === 0 ? 0 : bytes.lastIndexOf(newline, start - 1) + 1);
+      // The rest of this line cannot add another start.
+      const next = bytes.indexOf(newline, start + wanted.length);
+      at = next < 0 ? -1 : bytes.indexOf(variant, next + 1 + anchor);
     }
   }
-  return starts.reverse();
+  starts.sort((a, b) => b - a);
+  return starts.filter((start, i) => i === 0 || start !== starts[i - 1]);
 }

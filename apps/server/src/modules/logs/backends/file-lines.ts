@@ -1,9 +1,14 @@
 import fs from 'node:fs/promises';
-import { lineStartsIgnoringCase, lineStartsNewestFirst } from './byte-search.ts';
+import {
+  lineStartsIgnoringCase,
+  lineStartsNewestFirst,
+  planNeedle,
+  type ByteNeedle,
+} from './byte-search.ts';
 
 /** Reads start small (the newest lines are often enough) and grow to this size. */
 const firstChunk = 256 * 1024;
-const maxChunk = 4 * 1024 * 1024;
+const maxChunk = 8 * 1024 * 1024;
 /** A "line" longer than this (a file without newlines) is cut rather than held whole. */
 const maxLineBytes = 256 * 1024;
 const leadingTime =
@@ -63,29 +68,37 @@ export async function* matchingLinesBackwards(
   signal: AbortSignal,
 ): AsyncGenerator<FileLine[]> {
   const ascii = /^[\x20-\x7e]*$/.test(filter.needle);
-  const needle = ascii ? Buffer.from(filter.needle.toLowerCase(), 'latin1') : undefined;
+  const needleBytes = ascii ? Buffer.from(filter.needle.toLowerCase(), 'latin1') : undefined;
+  let needle: ByteNeedle | undefined;
   const lower = filter.needle.toLowerCase();
   const handle = await fs.open(file, 'r');
   try {
     const stat = await handle.stat();
     let position = stat.size;
+    // Two buffers taken in turn (the partial line carried from one read sits after the next),
+    // grown with the reads, so that a search ended by the newest lines allocates little.
+    const buffers = [Buffer.alloc(0), Buffer.alloc(0)];
     let carry: Buffer = Buffer.alloc(0);
     let newerTime = stat.mtimeMs;
     let yielded = 0;
     let chunkSize = firstChunk;
-    while (position > 0) {
+    for (let turn = 0; position > 0; turn++) {
       if (signal.aborted) return;
       const size = Math.min(chunkSize, position);
       chunkSize = Math.min(chunkSize * 2, maxChunk);
       position -= size;
-      // The carried partial line goes after the new bytes: one copy of the carry, none of the chunk.
-      const buffer = Buffer.allocUnsafe(size + carry.length);
-      await handle.read(buffer, 0, size, position);
+      let space = buffers[turn % 2] ?? Buffer.alloc(0);
+      if (space.length < size + carry.length) {
+        space = Buffer.allocUnsafe(size + maxLineBytes);
+        buffers[turn % 2] = space;
+      }
+      const buffer = space.subarray(0, size + carry.length);
+      await readFully(handle, buffer, size, position);
       carry.copy(buffer, size);
       // Bytes before the first newline belong to a line that starts in an earlier chunk.
       const first = position > 0 ? buffer.indexOf(0x0a) : -1;
       if (position > 0 && first < 0) {
-        carry = buffer.length > maxLineBytes ? buffer.subarray(-maxLineBytes) : buffer;
+        carry = Buffer.from(buffer.length > maxLineBytes ? buffer.subarray(-maxLineBytes) : buffer);
         continue;
       }
       const whole = buffer.subarray(first + 1);
@@ -93,17 +106,16 @@ export async function* matchingLinesBackwards(
         first > maxLineBytes
           ? buffer.subarray(first - maxLineBytes, first)
           : buffer.subarray(0, Math.max(first, 0));
+      if (needleBytes !== undefined && needleBytes.length > 0)
+        needle ??= planNeedle(needleBytes, whole);
       const starts =
-        needle !== undefined && needle.length > 0
-          ? lineStartsIgnoringCase(whole, needle)
-          : lineStartsNewestFirst(whole);
+        needle !== undefined ? lineStartsIgnoringCase(whole, needle) : lineStartsNewestFirst(whole);
       const lines: FileLine[] = [];
       let stop = false;
       for (const start of starts) {
         const end = endOf(whole, start);
         const text = whole.toString('utf8', start, end).replace(/\r$/, '');
-        if (text.trim() === '' || (needle === undefined && !text.toLowerCase().includes(lower)))
-          continue;
+        if (text.trim() === '' || (!ascii && !text.toLowerCase().includes(lower))) continue;
         const { time, rest } = splitLeadingTime(text);
         const at = time ?? timeFrom(whole, end + 1) ?? newerTime;
         if (at < filter.start) {
@@ -125,5 +137,23 @@ export async function* matchingLinesBackwards(
     }
   } finally {
     await handle.close();
+  }
+}
+
+/** Fills `buffer[0, size)` from `position`: one read may return fewer bytes than asked. */
+async function readFully(
+  handle: fs.FileHandle,
+  buffer: Buffer,
+  size: number,
+  position: number,
+): Promise<void> {
+  let done = 0;
+  while (done < size) {
+    const { bytesRead } = await handle.read(buffer, done, size - done, position + done);
+    if (bytesRead === 0) {
+      buffer.fill(0x0a, done, size); // the file shrank under us: blank lines are skipped
+      return;
+    }
+    done += bytesRead;
   }
 }

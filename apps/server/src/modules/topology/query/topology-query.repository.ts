@@ -4,65 +4,42 @@ import type { Queryable } from '../../../platform/db.ts';
 /** At most this many components answer one topology query. */
 export const topologyRowLimit = 20_000;
 
-const num = z
-  .union([z.number(), z.string()])
-  .nullable()
-  .transform((v) => (v === null ? null : Number(v)));
-const time = z
-  .union([z.string(), z.date()])
-  .transform((v) => (typeof v === 'string' ? v : v.toISOString()));
-
-export const componentRow = z.object({
+/**
+ * One component as the query reads it: the fields the tree is filtered, nested and sorted by,
+ * and `body`, its response JSON text up to `deleted_at` without the closing brace, kept on
+ * write (migration 0195), so that Node neither parses nor re-serialises it (bench/runs).
+ */
+export const componentEntryRow = z.object({
+  /** The row's place in path then name order, from 1. */
+  place: z.number().int().positive(),
   id: z.string(),
-  topology_id: z.string().nullable(),
-  agent_id: z.string(),
   parent_id: z.string().nullable(),
-  external_id: z.string().nullable(),
   name: z.string(),
-  title: z.string().nullable(),
-  text: z.string().nullable(),
   type: z.string().nullable(),
-  icon: z.string().nullable(),
-  namespace: z.string().nullable(),
-  status: z
-    .enum(['healthy', 'unhealthy', 'warning', 'unknown', 'info'])
-    .transform((s) => (s === 'info' ? 'unknown' : s)),
-  status_reason: z.string().nullable(),
-  description: z.string().nullable(),
-  labels: z
-    .record(z.string(), z.unknown())
-    .transform((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)]))),
-  path: z.string().nullable(),
-  is_leaf: z.boolean(),
-  hidden: z.boolean(),
-  properties: z
-    .array(z.looseObject({ name: z.string().catch('') }))
-    .nullable()
-    .transform((p) => p ?? []),
-  cost_per_minute: num,
-  cost_total_1d: num,
-  cost_total_7d: num,
-  cost_total_30d: num,
-  created_at: time,
-  updated_at: time,
-  deleted_at: time.nullable(),
-  summary: z.looseObject({}).nullable(),
+  status: z.enum(['healthy', 'unhealthy', 'warning', 'unknown']),
+  updated_at: z.string(),
   teams: z.array(z.string()),
+  labels: z.record(z.string(), z.unknown()),
+  sort_value: z.union([z.string(), z.number()]).nullable().catch(null),
+  checks: z.string(),
+  body: z.string(),
 });
-export type ComponentRow = z.infer<typeof componentRow>;
+export type ComponentEntryRow = z.infer<typeof componentEntryRow>;
 
 export interface ComponentScope {
   readonly id?: string | undefined;
   readonly agentId?: string | undefined;
   readonly labels?: Readonly<Record<string, string>> | undefined;
   readonly showHidden: boolean;
+  /** A property whose value (else text) is read as `sort_value`. */
+  readonly sortProperty?: string | undefined;
 }
 
 /** The live components in scope: one component and its subtree, or every component. */
-export async function findComponents(
+export async function findComponentEntries(
   db: Queryable,
   scope: ComponentScope,
-): Promise<ComponentRow[]> {
+): Promise<ComponentEntryRow[]> {
   const where = ['c.deleted_at is null'];
   const values: unknown[] = [];
   const bind = (value: unknown) => {
@@ -78,19 +55,36 @@ export async function findComponents(
     where.push(`c.labels @> ${bind(JSON.stringify(scope.labels))}::jsonb`);
   }
   if (!scope.showHidden) where.push('c.hidden = false');
+  const sortValue = scope.sortProperty
+    ? `(select coalesce(nullif(p -> 'value', 'null'), nullif(p -> 'text', 'null'))
+          from jsonb_array_elements(coalesce(c.properties, '[]')) p
+         where p ->> 'name' = ${bind(scope.sortProperty)} limit 1)`
+    : 'null::jsonb';
+  // Only the narrow sort keys are ordered in SQL: sorting the rows with their text spilled
+  // to disk. Each row carries its place instead.
   const found = await db.query(
-    `select c.id, c.topology_id, c.agent_id, c.parent_id, c.external_id, c.name, c.title, c.text,
-            c.type, c.icon, c.namespace, c.status, c.status_reason, c.description, c.labels,
-            c.path, c.is_leaf, c.hidden, c.properties, c.cost_per_minute, c.cost_total_1d,
-            c.cost_total_7d, c.cost_total_30d, c.created_at, c.updated_at, c.deleted_at, c.summary,
-            coalesce((select array_agg(distinct t.name order by t.name) from team_components tc
-                        join teams t on t.id = tc.team_id where tc.component_id = c.id),
-                     '{}') as teams
-       from components c where ${where.join(' and ')}
-      order by c.path nulls first, c.name limit ${topologyRowLimit}`,
+    `with ordered as (
+       select c.id, (row_number() over (order by c.path nulls first, c.name))::int as place
+         from components c where ${where.join(' and ')}
+        order by c.path nulls first, c.name limit ${topologyRowLimit})
+     select o.place, c.id, c.parent_id, c.name, c.type,
+            case c.status when 'info' then 'unknown' else c.status end as status,
+            to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+            coalesce(tn.teams, '{}') as teams, c.labels, ${sortValue} as sort_value,
+            ('{"healthy":0,"unhealthy":0,"warning":0,"unknown":0}'::jsonb
+              || case when jsonb_typeof(c.summary -> 'checks') = 'object'
+                      then c.summary -> 'checks' else '{}' end)::text as checks,
+            c.response_json as body
+       from ordered o join components c on c.id = o.id
+       left join (select tc.component_id, array_agg(distinct t.name order by t.name) as teams
+                    from team_components tc join teams t on t.id = tc.team_id
+                   group by tc.component_id) tn on tn.component_id = c.id`,
     values,
   );
-  return z.array(componentRow).parse(found.rows);
+  const rows = z.array(componentEntryRow).parse(found.rows);
+  const ordered = new Array<ComponentEntryRow>(rows.length);
+  for (const row of rows) ordered[row.place - 1] = row;
+  return ordered;
 }
 
 const countRow = z.object({

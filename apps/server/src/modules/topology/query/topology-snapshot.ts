@@ -23,7 +23,9 @@ export async function topologySnapshot(
 ): Promise<Snapshot> {
   const name = await componentName(db.pool, id);
   if (name === undefined) throw notFound(`component ${id} was not found`);
-  const tree = await queryTopology(db, topologyQuerySchema.parse({ id, hidden: 'true' }));
+  const tree: unknown = JSON.parse(
+    await queryTopology(db, topologyQuerySchema.parse({ id, hidden: 'true' })),
+  );
   const rows = await snapshotRows(db.pool, id, start, related);
   const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
   const zip = zipSync({
