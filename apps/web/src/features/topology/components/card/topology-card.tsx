@@ -74,6 +74,8 @@ export function TopologyCard({ component, width, currentId, hideMenu }: Topology
           >
             {component.status_reason ?? component.type ?? '\u00a0'}
           </p>
+          {/* The border's colour says it to the eye; this says it to a screen reader. */}
+          <span className="sr-only">Status: {component.status ?? 'unknown'}</span>
         </div>
         {hideMenu !== true && (
           <ComponentActions component={component} zoomInHref={self ? undefined : href} />

@@ -34,7 +34,13 @@ export function CatalogSection({ componentId }: { componentId: string }) {
               >
                 {name}
               </Link>
-              <span className="shrink-0 text-xs text-fg-muted">{row.config?.type}</span>
+              {/* A long type must not squeeze the name out of the row. */}
+              <span
+                className="max-w-[40%] shrink-0 truncate text-xs text-fg-muted"
+                title={row.config?.type ?? undefined}
+              >
+                {row.config?.type}
+              </span>
               {canUnlink && row.selector_id === 'manual' && (
                 <Button
                   variant="ghost"
