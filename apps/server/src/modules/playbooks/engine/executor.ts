@@ -84,6 +84,9 @@ export async function executeAction(
       secrets: data.secrets,
       render: (text) => String(renderBody(text, data.variables, functions)),
       runId: run.id,
+      playbookId: run.playbookId,
+      namespace: run.playbookNamespace,
+      values: deps.values,
       output: (text) => live.write(text),
     });
     outcome = { ok: true, result, error: null, timedOut: false };

@@ -55,7 +55,9 @@ export function parsePlaybookSpec(value: unknown): ParsedPlaybook {
       const body = type.schema.safeParse(action[kind]);
       if (!body.success) {
         const issue = body.error.issues[0];
-        const inner = issue?.path.map(String).join('.') ?? '';
+        // An unknown field is named in the path itself (`….pod.bogus`), as other refusals are.
+        const unknown = issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
+        const inner = [...(issue?.path ?? []), ...unknown].map(String).join('.');
         return refuse(`${field}.${kind}${inner ? `.${inner}` : ''}`, issue?.message ?? 'invalid');
       }
     }
