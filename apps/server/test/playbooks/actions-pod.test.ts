@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKubeCluster, type FakeKubeCluster } from '../catalog/fake-kube-api.ts';
+import type { FakePodRun } from '../catalog/fake-kube-pods.ts';
 import { playbookHarness, type PlaybookHarness } from './harness.ts';
 
 let h: PlaybookHarness;
@@ -7,10 +8,10 @@ let admin: Awaited<ReturnType<PlaybookHarness['person']>>;
 let kube: FakeKubeCluster;
 
 /** The fake runs a container's args as its log; `exit 1` in them fails the pod. */
-function runPod(pod: Record<string, unknown>) {
+function runPod(pod: Record<string, unknown>): FakePodRun {
   const text = JSON.stringify(pod);
   return {
-    phase: text.includes('exit 1') ? ('Failed' as const) : ('Succeeded' as const),
+    phase: text.includes('exit 1') ? 'Failed' : 'Succeeded',
     log: `${'x'.repeat(50)}\nPING postgres: 2 packets transmitted, 2 received\n`,
   };
 }
