@@ -15,7 +15,11 @@ export function podLogText(text: string, params: URLSearchParams): string {
 }
 
 /** Equality terms only (`a=b`, `a==b`, `a!=b`): what the scrapers send. */
-export function matches(object: KubeFixture, fields: string | null, labels: string | null): boolean {
+export function matches(
+  object: KubeFixture,
+  fields: string | null,
+  labels: string | null,
+): boolean {
   const labelSet = object.metadata.labels ?? {};
   const fieldSet: Record<string, string | undefined> = {
     'metadata.name': object.metadata.name,

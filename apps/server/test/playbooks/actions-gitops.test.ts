@@ -182,7 +182,9 @@ actions:
 `,
     );
     expect(patch.status).toBe('failed');
-    expect(patch.actions[0]?.error).toBe('gitops: jq on values.json: unsupported expression: .replicas += 1');
+    expect(patch.actions[0]?.error).toBe(
+      'gitops: jq on values.json: unsupported expression: .replicas += 1',
+    );
     expect(git(bare, 'rev-parse', 'master')).toBe(head);
   });
 

@@ -131,7 +131,9 @@ actions:
     expect(status).toBe('completed');
     const sent = search.requests.at(-1);
     expect(`${sent?.method} ${sent?.url}`).toBe('POST /k8s-logs/_search');
-    const body = z.object({ size: z.number(), query: z.unknown() }).parse(JSON.parse(sent?.body ?? '{}'));
+    const body = z
+      .object({ size: z.number(), query: z.unknown() })
+      .parse(JSON.parse(sent?.body ?? '{}'));
     expect(body.size).toBe(10);
     expect(JSON.stringify(body.query)).toContain('{"term":{"kubernetes.namespace":"shop"}}');
     expect(JSON.stringify(body.query)).toContain('{"term":{"kubernetes.labels.app":"web"}}');

@@ -49,8 +49,7 @@ export function gitIn(
         [...args],
         { cwd, env, signal, maxBuffer: 8 << 20, encoding: 'utf8' },
         (error, stdout, stderr) => {
-          const code =
-            error && typeof error.code === 'number' ? error.code : error ? 1 : 0;
+          const code = error && typeof error.code === 'number' ? error.code : error ? 1 : 0;
           const result = {
             code,
             stdout: mask(stdout, hidden),

@@ -22,7 +22,8 @@ function readPath(text: string): { path: Path; rest: string } {
       rest = rest.slice(end[0].length);
     } else if (rest.startsWith('[')) {
       const index = /^\[\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\]/.exec(rest);
-      if (!index?.[1]) throw new PatchError(`only [number] or ["key"] indexes are supported at: ${rest}`);
+      if (!index?.[1])
+        throw new PatchError(`only [number] or ["key"] indexes are supported at: ${rest}`);
       const parsed: unknown = JSON.parse(index[1]);
       path.push(typeof parsed === 'number' ? parsed : String(parsed));
       rest = rest.slice(index[0].length);
@@ -67,7 +68,8 @@ export function parsePatch(expression: string): Step[] {
     const assign = /^\|?=\s*(.*)$/s.exec(rest);
     if (!assign) throw new PatchError(`unsupported expression: ${part}`);
     try {
-      return { op: 'set', path, value: JSON.parse(assign[1] ?? '') };
+      const value: unknown = JSON.parse(assign[1] ?? '');
+      return { op: 'set', path, value };
     } catch {
       throw new PatchError(`the value must be a JSON literal: ${assign[1] ?? ''}`);
     }

@@ -49,9 +49,7 @@ const gitopsSchema = z
         }),
       )
       .optional(),
-    files: z
-      .array(z.strictObject({ path: z.string().min(1), content: z.string() }))
-      .optional(),
+    files: z.array(z.strictObject({ path: z.string().min(1), content: z.string() })).optional(),
   })
   .refine((gitops) => (gitops.patches?.length ?? 0) + (gitops.files?.length ?? 0) > 0, {
     message: 'no patches or files specified on gitops action',
@@ -140,7 +138,9 @@ async function applyPatches(root: string, config: GitopsConfig, log: (text: stri
       await writeFile(file, patchText(text, expression, patch.yq === undefined));
     } catch (error) {
       if (error instanceof PatchError) {
-        throw new ActionFailed(`gitops: ${patch.yq ? 'yq' : 'jq'} on ${patch.path}: ${error.message}`);
+        throw new ActionFailed(
+          `gitops: ${patch.yq ? 'yq' : 'jq'} on ${patch.path}: ${error.message}`,
+        );
       }
       throw error;
     }

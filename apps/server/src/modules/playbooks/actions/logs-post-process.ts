@@ -14,8 +14,7 @@ export const postProcessFields = {
   mapping: z.record(z.string(), z.unknown()).optional(),
   parse: z.string().optional(),
 };
-const postProcessSchema = z.object(postProcessFields);
-export type PostProcess = z.infer<typeof postProcessSchema>;
+export type PostProcess = z.infer<z.ZodObject<typeof postProcessFields>>;
 
 export interface ProcessedLine extends LogLine {
   count?: number;

@@ -78,7 +78,10 @@ function limitOf(value: string | number | undefined): number {
 }
 
 /** Term filters of an OpenSearch bool query become the search's labels; a match_phrase its text. */
-function openSearchTerms(query: string | undefined): { labels: Record<string, string>; text: string } {
+function openSearchTerms(query: string | undefined): {
+  labels: Record<string, string>;
+  text: string;
+} {
   const labels: Record<string, string> = {};
   let text = '';
   if (!query?.trim()) return { labels, text };

@@ -95,6 +95,31 @@ export function parsePlaybookSpec(value: unknown): ParsedPlaybook {
   return { ok: true, spec };
 }
 
+/** Upstream's name for the server itself: actions eligible there run here. */
+const localAgent = 'local';
+
+/**
+ * The agents an action must run on when the server is not among them (upstream: the action's
+ * runsOn, else the spec's; none means here). Agents do not run actions yet, so the engine fails
+ * such an action naming them rather than running it here.
+ */
+export function remoteOnly(
+  actionRunsOn: readonly string[],
+  specRunsOn: readonly string[],
+): string[] | undefined {
+  const eligible = (actionRunsOn.length > 0 ? actionRunsOn : specRunsOn)
+    .map((agent) => agent.trim())
+    .filter((agent) => agent !== '');
+  return eligible.length === 0 || eligible.includes(localAgent) ? undefined : eligible;
+}
+
+export function runsOnMessage(agents: readonly string[]): string {
+  return (
+    `runsOn: running actions on agents (${agents.join(', ')}) is not supported yet; ` +
+    `add ${localAgent} to run it on the server`
+  );
+}
+
 function eventsOf(spec: PlaybookSpec) {
   return {
     canary: spec.on?.canary ?? [],
