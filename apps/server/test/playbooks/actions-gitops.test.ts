@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from '../logs/fake-log-apis.ts';
+import { startFakeGitHttp } from './fake-git-http.ts';
 import { playbookHarness, type PlaybookHarness } from './harness.ts';
 
 let h: PlaybookHarness;
@@ -206,5 +207,44 @@ actions:
       'http://127.0.0.2:9/acme/deploy.git is not a git host of connection://default/gh',
     );
     expect(github.requests.length).toBe(before);
+  });
+
+  it('pushes over smart HTTP with the token in the auth header only, and opens the PR there', async () => {
+    const host = await startFakeGitHttp(scratch, token, (call) =>
+      call.url.endsWith('/pulls')
+        ? { status: 201, body: { number: 9, html_url: 'http://pr/9' } }
+        : { status: 404, body: {} },
+    );
+    try {
+      await h.db.pool.query(
+        `insert into connections (name, namespace, type, url, password, properties)
+         values ('gh-host', 'default', 'github', $1, $2, '{}')`,
+        [host.url, token],
+      );
+      const { status, actions } = await runToEnd(
+        'gitops-http',
+        `
+actions:
+  - name: push
+    gitops:
+      repo: {url: '${host.url}/git/acme/deploy.git', connection: connection://default/gh-host, base: master, branch: over-http}
+      commit: {author: Http Bot, email: http@example.test, message: over http}
+      pr: {title: Over HTTP}
+      files: [{path: http.txt, content: "pushed over http\\n"}]
+`,
+      );
+      expect(actions[0]?.error ?? null).toBeNull();
+      expect(status).toBe('completed');
+      expect(git(bare, 'show', 'over-http:http.txt')).toBe('pushed over http\n');
+      const gitCalls = host.calls.filter((call) => call.url.startsWith('/git/'));
+      expect(gitCalls.some((call) => call.url.includes('git-receive-pack'))).toBe(true);
+      const basic = `Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
+      expect(gitCalls.every((call) => call.authorization === basic)).toBe(true);
+      const pull = host.calls.find((call) => call.url === '/repos/acme/deploy/pulls');
+      expect(pull?.authorization).toBe(`Bearer ${token}`);
+      expect(JSON.stringify(actions)).not.toContain(token);
+    } finally {
+      await host.close();
+    }
   });
 });
