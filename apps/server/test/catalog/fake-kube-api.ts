@@ -1,4 +1,13 @@
 import http from 'node:http';
+import {
+  isRecord,
+  matches,
+  mergePatch,
+  parseBody,
+  podLogText,
+  status,
+} from './fake-kube-helpers.ts';
+import { fakePods, type FakePodRunner } from './fake-kube-pods.ts';
 
 /**
  * A Kubernetes API server for the catalog's scraper and the custom resource sync: list with
@@ -6,6 +15,7 @@ import http from 'node:http';
  * events since replayed (410 Gone once compacted), the status subresource (PUT and merge
  * PATCH), over in-memory objects, behind a bearer token, recording requests.
  * Given `logs` (by `namespace/pod`), it also serves pod logs with `sinceSeconds`/`tailLines`.
+ * Given `pods`, it creates, runs, reads and deletes pods (fake-kube-pods.ts).
  * The health fake (test/health/fixtures) serves recorded lists without pagination or watch.
  */
 export interface FakeKubeCluster {
@@ -51,6 +61,8 @@ export interface KubeFixture {
 export interface FakeKubeOptions {
   /** Log text per `namespace/pod`, one line each, with a leading RFC 3339 time. */
   readonly logs?: Readonly<Record<string, string>>;
+  /** Pods created with POST run as this says (see fake-kube-pods.ts). */
+  readonly pods?: FakePodRunner;
 }
 
 const podLog = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/;
@@ -78,6 +90,7 @@ export async function startFakeKubeCluster(
   let compactedAt = version;
   const log: Logged[] = [];
   const calls: FakeKubeCall[] = [];
+  const servePods = options.pods ? fakePods(options.pods) : undefined;
   const streams = new Map<string, Set<{ namespace?: string; response: http.ServerResponse }>>();
 
   function change(type: 'ADDED' | 'MODIFIED' | 'DELETED', plural: string, object: KubeFixture) {
@@ -129,6 +142,8 @@ export async function startFakeKubeCluster(
     if (request.headers.authorization !== `Bearer ${token}`) {
       return send(401, status(401, 'Unauthorized'));
     }
+    const body = text === '' ? undefined : parseBody(text);
+    if (servePods?.(request.method ?? 'GET', url.pathname, body, response)) return undefined;
     const statusRoute = statusPath.exec(url.pathname);
     if (statusRoute && (request.method === 'PATCH' || request.method === 'PUT')) {
       const [, ns = '', plural = '', name = ''] = statusRoute;
@@ -239,66 +254,4 @@ export async function startFakeKubeCluster(
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** The kubelet's answer: lines since `sinceSeconds`, the last `tailLines`, times if asked. */
-function podLogText(text: string, params: URLSearchParams): string {
-  const since = Number(params.get('sinceSeconds') ?? '0');
-  const tail = Number(params.get('tailLines') ?? '0');
-  let lines = text.split('\n').filter((line) => line !== '');
-  if (since > 0) {
-    const cutoff = Date.now() - since * 1000;
-    lines = lines.filter((line) => Date.parse(line.split(' ')[0] ?? '') >= cutoff);
-  }
-  if (tail > 0) lines = lines.slice(-tail);
-  if (params.get('timestamps') !== 'true') lines = lines.map((line) => line.replace(/^\S+ /, ''));
-  return lines.map((line) => `${line}\n`).join('');
-}
-
-/** Equality terms only (`a=b`, `a==b`, `a!=b`): what the scrapers send. */
-function matches(object: KubeFixture, fields: string | null, labels: string | null): boolean {
-  const labelSet = object.metadata.labels ?? {};
-  const fieldSet: Record<string, string | undefined> = {
-    'metadata.name': object.metadata.name,
-    'metadata.namespace': object.metadata.namespace,
-  };
-  const check = (selector: string | null, values: Record<string, string | undefined>) =>
-    (selector ?? '')
-      .split(',')
-      .filter((term) => term.trim() !== '')
-      .every((term) => {
-        const pair = /^([\w./-]+)\s*(==|=|!=)\s*(.*)$/.exec(term.trim());
-        if (!pair) throw new Error(`unsupported selector term ${term}`);
-        const equal = values[pair[1] ?? ''] === pair[3];
-        return pair[2] === '!=' ? !equal : equal;
-      });
-  return check(fields, fieldSet) && check(labels, labelSet);
-}
-
-function parseBody(text: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed;
-  } catch {
-    return text;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** RFC 7386: objects merge key by key, null removes, anything else replaces. */
-function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isRecord(patch)) return patch;
-  const out: Record<string, unknown> = isRecord(target) ? { ...target } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete out[key];
-    else out[key] = mergePatch(out[key], value);
-  }
-  return out;
-}
-
-function status(code: number, message: string) {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code };
 }

@@ -4,6 +4,7 @@ export interface Recorded {
   readonly method: string;
   readonly url: string;
   readonly authorization: string | undefined;
+  readonly headers: http.IncomingHttpHeaders;
   readonly body: string;
 }
 
@@ -30,6 +31,7 @@ export async function startFakeApi(): Promise<FakeApi> {
         method: request.method ?? '',
         url: request.url ?? '',
         authorization: request.headers.authorization,
+        headers: request.headers,
         body,
       };
       requests.push(recorded);

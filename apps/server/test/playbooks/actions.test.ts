@@ -206,10 +206,10 @@ actions:
 describe('kinds without a runner here', () => {
   it('fail the action with a clear message', async () => {
     const { status, actions } = await runToEnd(
-      'gitops-unsupported',
-      `actions: [{name: g, gitops: {repo: {url: 'http://x'}, commit: {message: m}}}]`,
+      'azure-unsupported',
+      `actions: [{name: g, azureDevopsPipeline: {org: o, project: p, pipeline: {id: '1'}}}]`,
     );
     expect(status).toBe('failed');
-    expect(actions[0]?.error).toBe('action kind gitops is not supported yet');
+    expect(actions[0]?.error).toBe('action kind azureDevopsPipeline is not supported yet');
   });
 });

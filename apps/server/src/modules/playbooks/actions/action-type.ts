@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { ConnectionResolver } from '../../connections/index.ts';
 import type { NotificationSender } from '../../notifications/index.ts';
+import type { ValueResolver } from '../../../platform/values/values.ts';
 
 /** What an action may use while it runs; nothing else reaches it. */
 export interface ActionContext {
@@ -18,6 +19,11 @@ export interface ActionContext {
   render(text: string): string;
   /** The run's id, for idempotency keys of external calls. */
   readonly runId: string;
+  readonly playbookId: string;
+  /** The playbook's namespace: where a pod action's pod runs, as upstream. */
+  readonly namespace: string;
+  /** Opens an EnvVar (`value`, `valueFrom.secretKeyRef` …) such as a token. */
+  readonly values: ValueResolver;
   /** Output while the action runs (streamed live, masked by the engine). */
   output(text: string): void;
 }

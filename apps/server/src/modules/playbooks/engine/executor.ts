@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Sealer } from '../../../platform/crypto.ts';
 import type { Database } from '../../../platform/db.ts';
 import type { ValueResolver } from '../../../platform/values/values.ts';
@@ -7,7 +8,7 @@ import type { ConnectionResolver } from '../../connections/index.ts';
 import type { NotificationSender } from '../../notifications/index.ts';
 import { ActionFailed, mask } from '../actions/action-type.ts';
 import { actionTypes } from '../actions/registry.ts';
-import { kindOf } from '../spec/playbook-spec.ts';
+import { kindOf, remoteOnly, runsOnMessage } from '../spec/playbook-spec.ts';
 import { retryDelay, runContextOf } from './conditions.ts';
 import {
   actionsOf,
@@ -73,6 +74,11 @@ export async function executeAction(
     if (!kind || !type)
       throw new ActionFailed(`action kind ${kind ?? '(none)'} is not supported yet`);
     const functions = runFunctions(runContextOf(await actionsOf(deps.db.pool, run.id)));
+    // runsOn may be a template (upstream renders it); agents only are refused, never ignored.
+    const names = z.array(z.string()).catch([]);
+    const render = (list: unknown) => names.parse(renderBody(list, data.variables, functions));
+    const agents = remoteOnly(render(action.runsOn ?? []), render(run.spec.runsOn ?? []));
+    if (agents) throw new ActionFailed(runsOnMessage(agents));
     const body = renderBody(action[kind], data.variables, functions, type.verbatim);
     const config = type.schema.parse(body);
     const result = await type.run(config, {
@@ -84,6 +90,9 @@ export async function executeAction(
       secrets: data.secrets,
       render: (text) => String(renderBody(text, data.variables, functions)),
       runId: run.id,
+      playbookId: run.playbookId,
+      namespace: run.playbookNamespace,
+      values: deps.values,
       output: (text) => live.write(text),
     });
     outcome = { ok: true, result, error: null, timedOut: false };

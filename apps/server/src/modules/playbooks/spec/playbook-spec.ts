@@ -55,7 +55,9 @@ export function parsePlaybookSpec(value: unknown): ParsedPlaybook {
       const body = type.schema.safeParse(action[kind]);
       if (!body.success) {
         const issue = body.error.issues[0];
-        const inner = issue?.path.map(String).join('.') ?? '';
+        // An unknown field is named in the path itself (`….pod.bogus`), as other refusals are.
+        const unknown = issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
+        const inner = [...(issue?.path ?? []), ...unknown].map(String).join('.');
         return refuse(`${field}.${kind}${inner ? `.${inner}` : ''}`, issue?.message ?? 'invalid');
       }
     }
@@ -91,6 +93,31 @@ export function parsePlaybookSpec(value: unknown): ParsedPlaybook {
     }
   }
   return { ok: true, spec };
+}
+
+/** Upstream's name for the server itself: actions eligible there run here. */
+const localAgent = 'local';
+
+/**
+ * The agents an action must run on when the server is not among them (upstream: the action's
+ * runsOn, else the spec's; none means here). Agents do not run actions yet, so the engine fails
+ * such an action naming them rather than running it here.
+ */
+export function remoteOnly(
+  actionRunsOn: readonly string[],
+  specRunsOn: readonly string[],
+): string[] | undefined {
+  const eligible = (actionRunsOn.length > 0 ? actionRunsOn : specRunsOn)
+    .map((agent) => agent.trim())
+    .filter((agent) => agent !== '');
+  return eligible.length === 0 || eligible.includes(localAgent) ? undefined : eligible;
+}
+
+export function runsOnMessage(agents: readonly string[]): string {
+  return (
+    `runsOn: running actions on agents (${agents.join(', ')}) is not supported yet; ` +
+    `add ${localAgent} to run it on the server`
+  );
 }
 
 function eventsOf(spec: PlaybookSpec) {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playbookHarness, type PlaybookHarness } from './harness.ts';
+
+let h: PlaybookHarness;
+let admin: Awaited<ReturnType<PlaybookHarness['person']>>;
+
+beforeAll(async () => {
+  h = await playbookHarness();
+  admin = await h.person('runs-on-admin');
+  h.engine.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function runToEnd(name: string, spec: string, params: Record<string, string> = {}) {
+  const id = await h.playbook(name, spec);
+  const { run_id } = await h.runs.run(admin, { id, params });
+  const status = await h.waitFor(run_id, ['completed', 'failed']);
+  return { status, actions: await h.actions(run_id) };
+}
+
+describe('runsOn', () => {
+  it('runs what the server is eligible for and fails, without running, what only agents are', async () => {
+    const { status, actions } = await runToEnd(
+      'runs-on-mixed',
+      `
+runsOn: [local, aws]
+actions:
+  - name: here
+    exec: {script: echo on the server}
+  - name: on aws
+    if: always()
+    runsOn: [aws]
+    exec: {script: echo must not run here}
+  - name: explicitly local
+    if: always()
+    runsOn: [azure, local]
+    exec: {script: echo local again}
+`,
+    );
+    expect(status).toBe('failed');
+    expect(actions.map((a) => [a.name, a.status])).toEqual([
+      ['here', 'completed'],
+      ['on aws', 'failed'],
+      ['explicitly local', 'completed'],
+    ]);
+    expect(actions[0]?.result?.stdout).toBe('on the server\n');
+    expect(actions[1]?.error).toBe(
+      'runsOn: running actions on agents (aws) is not supported yet; add local to run it on the server',
+    );
+    expect(actions[1]?.result).toEqual({});
+  });
+
+  it('renders a templated runsOn and refuses the agent it names; a spec runsOn applies to all', async () => {
+    const templated = await runToEnd(
+      'runs-on-templated',
+      `
+parameters: [{name: agent, default: edge-1}]
+actions: [{name: a, runsOn: ['{{.params.agent}}'], exec: {script: echo no}}]
+`,
+    );
+    expect(templated.status).toBe('failed');
+    expect(templated.actions[0]?.error).toContain('running actions on agents (edge-1)');
+    const local = await runToEnd(
+      'runs-on-templated-local',
+      `
+parameters: [{name: agent, default: local}]
+actions: [{name: a, runsOn: ['{{.params.agent}}'], exec: {script: echo yes}}]
+`,
+    );
+    expect(local.status).toBe('completed');
+    const spec = await runToEnd(
+      'runs-on-spec',
+      `
+runsOn: [aditya-desktop]
+actions: [{name: write-to-file, exec: {script: echo no}}]
+`,
+    );
+    expect(spec.actions[0]?.error).toContain('running actions on agents (aditya-desktop)');
+  });
+});
