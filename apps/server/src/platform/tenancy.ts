@@ -10,6 +10,18 @@ import { ApiError } from './errors.ts';
  */
 interface Scope {
   db: Database | undefined;
+  /** Names the organisation in keys of in-process caches shared by every request. */
+  key: string;
+}
+
+const storage = new AsyncLocalStorage<Scope>();
+
+/**
+ * The current organisation's key for in-process caches ('' outside hosted mode), so an answer
+ * cached for one organisation is never served to another.
+ */
+export function scopeKey(): string {
+  return storage.getStore()?.key ?? '';
 }
 
 /** Hooks app.ts runs around each request, so area queries go to the caller's organisation. */
@@ -42,7 +54,6 @@ export function organizationSchema(organizationId: string): string {
 }
 
 export function createTenancy(shared: Database): Tenancy {
-  const storage = new AsyncLocalStorage<Scope>();
   const scopes = new WeakMap<FastifyRequest, Scope>();
   const databases = new Map<string, Database>();
   const url = shared.pool.options.connectionString ?? '';
@@ -62,6 +73,7 @@ export function createTenancy(shared: Database): Tenancy {
     // A programming error: area data touched outside a request or an organisation's worker.
     if (!scope) throw new Error('organisation data used outside an organisation scope');
     if (!scope.db) throw new ApiError(503, 'provisioning', 'Organization provisioning in progress');
+
     return scope.db;
   };
 
@@ -84,21 +96,23 @@ export function createTenancy(shared: Database): Tenancy {
     db,
     requests: {
       open(request, done) {
-        const scope: Scope = { db: undefined };
+        const scope: Scope = { db: undefined, key: '-' };
         scopes.set(request, scope);
         storage.run(scope, done);
       },
       bind(request) {
         const scope = scopes.get(request);
         const organization = request.actor.organization;
-        if (scope) scope.db = organization ? databaseOf(organization) : undefined;
+        if (!scope) return;
+        scope.db = organization ? databaseOf(organization) : undefined;
+        scope.key = organization ?? '-';
       },
       resume(request, done) {
-        storage.run(scopes.get(request) ?? { db: undefined }, done);
+        storage.run(scopes.get(request) ?? { db: undefined, key: '-' }, done);
       },
     },
     databaseOf,
-    run: (target, fn) => storage.run({ db: target }, fn),
+    run: (target, fn) => storage.run({ db: target, key: '-' }, fn),
     async close() {
       const open = [...databases.values()];
       databases.clear();
