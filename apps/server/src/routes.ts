@@ -43,10 +43,10 @@ export interface Api {
 
 export interface HostedOrganizations {
   /** One provisioning pass now; answers how many organisations became ready. */
-  provision(): Promise<number>;
+  readonly provision: () => Promise<number>;
   /** Starts the workers of organisations that became ready (serve polls for them). */
   readonly workers: TenantWorkers;
-  databaseOf(organizationId: string): Database;
+  readonly databaseOf: (organizationId: string) => Database;
 }
 
 /** Process-wide areas whose workers run once, on the shared schema, in hosted mode. */
@@ -62,7 +62,13 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
   const composed = tenancy
     ? await tenancy.run(db, () =>
         composeModules(
-          { db: tenancy.db, shared: db, organizations: tenancy.databaseOf, log: options.log, metrics },
+          {
+            db: tenancy.db,
+            shared: db,
+            organizations: tenancy.databaseOf,
+            log: options.log,
+            metrics,
+          },
           options,
         ),
       )

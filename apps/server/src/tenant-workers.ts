@@ -67,7 +67,10 @@ export function createTenantWorkers(deps: TenantWorkerDeps): TenantWorkers {
           try {
             await worker.stop();
           } catch (error) {
-            deps.log.error({ err: error, organization, worker: worker.name }, 'worker did not stop');
+            deps.log.error(
+              { err: error, organization, worker: worker.name },
+              'worker did not stop',
+            );
           }
         }
       }

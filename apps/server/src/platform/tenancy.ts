@@ -39,7 +39,7 @@ export interface Tenancy {
   readonly db: Database;
   readonly requests: RequestScope;
   /** The organisation's own database, opened once per process. */
-  databaseOf(organizationId: string): Database;
+  readonly databaseOf: (organizationId: string) => Database;
   /** Runs fn with `db` bound to `target` (startup introspection reads the shared schema). */
   run<T>(target: Database, fn: () => T): T;
   /** Closes every organisation's pool. */
@@ -82,7 +82,9 @@ export function createTenancy(shared: Database): Tenancy {
     get(_target, property) {
       const target = current().pool;
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const bound: unknown = value.bind(target);
+      return bound;
     },
   });
   const db: Database = {

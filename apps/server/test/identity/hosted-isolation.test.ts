@@ -147,9 +147,7 @@ describe('organisations on one server', () => {
   });
 
   it('shows the other organisation once the session switches to it, and back', async () => {
-    expect((await ann().post('/api/auth/organizations/active', { id: globexId })).status).toBe(
-      200,
-    );
+    expect((await ann().post('/api/auth/organizations/active', { id: globexId })).status).toBe(200);
     expect(await namesOf(ann(), 'canaries')).toEqual(['globex-web']);
     const globexPeople = await rows(
       `select email from ${schemaOf(globexId)}.people order by email`,

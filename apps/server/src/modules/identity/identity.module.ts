@@ -24,10 +24,7 @@ import { hostedRoutes } from './hosted/hosted.routes.ts';
 import { createHostedService } from './hosted/hosted.service.ts';
 import type { HostedSettings } from './hosted/hosted.settings.ts';
 import { listReadyOrganizations } from './hosted/organizations.repository.ts';
-import {
-  createProvisioner,
-  type OrganizationDatabases,
-} from './hosted/provisioner.ts';
+import { createProvisioner, type OrganizationDatabases } from './hosted/provisioner.ts';
 import { createActorCache, type ActorCache } from './sessions/actor-cache.ts';
 import { followSessionChanges } from './sessions/session-changes.ts';
 
