@@ -5,6 +5,7 @@ import { Registry } from 'prom-client';
 import { composeModules, type ModuleSettings } from './modules/index.ts';
 import type { DataApi } from './data-api/data-api.module.ts';
 import type { Database } from './platform/db.ts';
+import { runMigrations } from './platform/migrations.ts';
 import { createTenancy, type RequestScope } from './platform/tenancy.ts';
 import { createTenantWorkers, type TenantWorkers } from './tenant-workers.ts';
 import type { PagePreload } from './platform/http/static-web.ts';
@@ -85,6 +86,8 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
             ready: hosted.ready,
             databaseOf: tenancy.databaseOf,
             compose: async (orgDb, log) => {
+              // A release's new migrations reach each organisation before its workers start.
+              await runMigrations(orgDb.pool, log);
               const own = await composeModules(
                 { db: orgDb, log, metrics: new Registry() },
                 { ...options, hosted: undefined },
