@@ -316,6 +316,14 @@ describe('organisations', () => {
     expect(out.status).toBe(204);
     expect((await b.get('/api/auth/whoami')).status).toBe(401);
   });
+
+  it('signs out to /login when the provider names no end_session_endpoint', async () => {
+    const b = browser();
+    await signIn(b, acme('ann'));
+    const out = await b.post('/api/auth/hosted/logout', {});
+    expect([out.status, out.data]).toEqual([200, { redirect_to: '/login' }]);
+    expect((await b.get('/api/auth/whoami')).status).toBe(401);
+  });
 });
 
 describe('secrets', () => {

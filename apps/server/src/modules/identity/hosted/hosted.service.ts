@@ -13,6 +13,7 @@ import {
 } from '../accounts/identity.repository.ts';
 import type { IdentitySettings } from '../identity.settings.ts';
 import type { ActorCache } from '../sessions/actor-cache.ts';
+import { revokeSession } from '../sessions/session.repository.ts';
 import type { IssuedSession, SessionService } from '../sessions/session.service.ts';
 import { createHostedOidc, type HostedClaims } from './hosted-oidc.ts';
 import type { HostedSettings } from './hosted.settings.ts';
@@ -153,6 +154,12 @@ export function createHostedService(deps: HostedDeps) {
       deps.actorCache.forgetSession(session.session_id);
       deps.nudge();
       return org;
+    },
+
+    /** Ends the session on every replica. */
+    async signOut(session: HostedSession): Promise<void> {
+      await revokeSession(db.pool, session.session_id);
+      deps.actorCache.forgetSession(session.session_id);
     },
 
     async switchTo(session: HostedSession, organizationId: string): Promise<MembershipRecord> {
