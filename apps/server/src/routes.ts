@@ -50,8 +50,10 @@ export interface HostedOrganizations {
   readonly databaseOf: (organizationId: string) => Database;
 }
 
-/** Process-wide areas whose workers run once, on the shared schema, in hosted mode. */
-const sharedAreas = new Set(['identity', 'kube-api']);
+/** Hosted mode: the area whose workers run once, on the shared schema (ADR 0011). */
+const sharedAreas = new Set(['identity']);
+/** Not run per organisation: identity is shared; the cluster sync is process-wide and off. */
+const notPerOrganization = new Set(['identity', 'kube-api']);
 
 /** How often serve looks for organisations that became ready, to start their workers. */
 const tenantPollMs = 5000;
@@ -93,7 +95,7 @@ export async function createApi(db: Database, options: ApiOptions): Promise<Api>
                 { ...options, hosted: undefined },
               );
               return own.modules
-                .filter((module) => !sharedAreas.has(module.name))
+                .filter((module) => !notPerOrganization.has(module.name))
                 .flatMap((module) => module.workers ?? []);
             },
             pollMs: tenantPollMs,
