@@ -22,7 +22,7 @@ const signedIn = { timeout: 60_000 };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  op = await startOidcProvider(clientId, 'e2e-hosted-client-secret-0123');
+  op = await startOidcProvider(clientId, 'e2e-hosted-client-secret-0123', { endSession: true });
   server = await startVigil({
     env: {
       VIGIL_AUTH: 'oidc-org',
@@ -109,6 +109,24 @@ test('hosted provisioning: someone with no organisation waits, then creates one'
   await createOrganization(page, 'none selected', 'Solo E2E');
   await expect(switcher(page, 'Solo E2E')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Please wait, instance provisioning in-progress ...')).toHaveCount(0);
+});
+
+test("hosted sign-out ends the provider's session as well", async ({ page }) => {
+  op.nextUser = {
+    sub: 'e2e-hosted-ann',
+    email: 'ann@hosted-e2e.example',
+    name: 'Ann Hosted',
+    org_id: 'acme-e2e',
+  };
+  await page.goto(`${server.baseUrl}/status`);
+  await expect(switcher(page, 'Acme E2E')).toBeVisible(signedIn);
+  const issued = op.idTokens.at(-1);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect.poll(() => op.endSessionRequests.length, signedIn).toBe(1);
+  const ended = op.endSessionRequests[0];
+  expect(ended?.get('id_token_hint')).toBe(issued);
+  expect(ended?.get('post_logout_redirect_uri')).toBe(`${server.baseUrl}/login`);
 });
 
 test('hosted sign-in explains a failed attempt', async ({ page }) => {

@@ -92,6 +92,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     db: database.db,
     logger,
     authenticate: testAuthenticator(api.authenticate),
+    requestScope: api.requestScope,
     bodyLimit: 10 * 1024 * 1024,
     routes: options.onRoute ? [routeWatcher(options.onRoute), ...api.routes] : api.routes,
     metrics: api.metrics,

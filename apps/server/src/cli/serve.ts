@@ -28,6 +28,7 @@ export async function serve(config: Config): Promise<void> {
     db: runtime.db,
     logger: log,
     authenticate: api.authenticate,
+    requestScope: api.requestScope,
     bodyLimit: config.VIGIL_BODY_LIMIT,
     publicUrl: config.VIGIL_PUBLIC_URL,
     webDir: path.resolve(config.VIGIL_WEB_DIR ?? defaultWebDir),

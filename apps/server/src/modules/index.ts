@@ -22,7 +22,7 @@ import {
   type HealthSettings,
 } from './health/health.module.ts';
 import type { Enqueue } from './events/index.ts';
-import type { LinkSender } from './identity/index.ts';
+import type { LinkSender, OrganizationDatabases } from './identity/index.ts';
 import {
   createIdentityModule,
   hostedSettingsFrom,
@@ -111,7 +111,12 @@ export function moduleSettingsFrom(config: Config, secretKey: string): ModuleSet
 }
 
 export interface Platform {
+  /** The areas' data; in hosted mode it follows the request's organisation (ADR 0011). */
   readonly db: Database;
+  /** Identity, sessions and organisations (default: db): the one schema every replica shares. */
+  readonly shared?: Database;
+  /** Hosted mode: each organisation's own database, which provisioning migrates. */
+  readonly organizations?: OrganizationDatabases;
   readonly log: Logger;
   readonly metrics: Registry;
 }
@@ -122,10 +127,12 @@ export interface Platform {
  */
 export async function composeModules(platform: Platform, settings: ModuleSettings) {
   const { db, log, metrics } = platform;
+  const shared = platform.shared ?? db;
   const healthSettings = settings.health ?? defaultHealthSettings;
   const values = valueResolverFor(healthSettings);
   const identity = createIdentityModule({
-    db,
+    db: shared,
+    organizations: platform.organizations,
     log,
     settings: settings.identity,
     links: settings.links,
@@ -155,7 +162,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
     return eventQueue.enqueue(client, queued);
   };
   const areas: VigilModule[] = [
-    createSystemModule(db, settings.edition, settings.hosted ? 'oidc-org' : 'self'),
+    createSystemModule(shared, settings.edition, settings.hosted ? 'oidc-org' : 'self'),
     identity.module,
     teamsModule,
     createRbacModule(db),
@@ -223,6 +230,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       ...(!settings.only || wanted.has(kubeApi.name) ? [kubeApi] : []),
     ],
     dataApi,
+    identity,
     health: health.engine,
     events: events.events,
   };

@@ -25,12 +25,21 @@ export interface Database {
  */
 const queriesPerConnection = 5000;
 
-export function createDatabase(url: string, max: number): Database {
+export interface DatabaseOptions {
+  /**
+   * Pinned on every connection at startup (hosted mode: an organisation's schema first), so
+   * no query on this pool can reach another organisation's tables by forgetting a prefix.
+   */
+  readonly searchPath?: string;
+}
+
+export function createDatabase(url: string, max: number, options: DatabaseOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     application_name: 'vigil',
     maxUses: queriesPerConnection,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);

@@ -3,7 +3,6 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../../src/platform/logger.ts';
-import { provisionPending } from '../../src/modules/identity/hosted/provisioner.ts';
 import type { TestBrowser } from './browser.ts';
 import { useIdentityApp } from './flow-helpers.ts';
 import { startOidcProvider, type TestOidcProvider, type TestOidcUser } from './oidc-provider.ts';
@@ -59,7 +58,7 @@ async function signIn(b: TestBrowser, user: TestOidcUser, returnTo = '/health'):
 
 /** whoami once the organisation's provisioning has run. */
 async function readyWhoami(b: TestBrowser) {
-  await provisionPending(app().database.db, '/api');
+  await app().api.organizations?.provision();
   return b.get('/api/auth/whoami');
 }
 
@@ -315,6 +314,14 @@ describe('organisations', () => {
       .parse((await b.get('/api/identity/self-service/logout/browser')).data);
     const out = await b.get(`/api/identity/self-service/logout?token=${flow.logout_token}`);
     expect(out.status).toBe(204);
+    expect((await b.get('/api/auth/whoami')).status).toBe(401);
+  });
+
+  it('signs out to /login when the provider names no end_session_endpoint', async () => {
+    const b = browser();
+    await signIn(b, acme('ann'));
+    const out = await b.post('/api/auth/hosted/logout', {});
+    expect([out.status, out.data]).toEqual([200, { redirect_to: '/login' }]);
     expect((await b.get('/api/auth/whoami')).status).toBe(401);
   });
 });

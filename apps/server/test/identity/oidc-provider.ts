@@ -26,12 +26,16 @@ export interface TestOidcProvider {
   readonly tokenRequests: URLSearchParams[];
   /** The Authorization header of each userinfo request. */
   readonly userinfoRequests: string[];
+  /** Every ID token issued, and the query of each end-session (RP-initiated logout) request. */
+  readonly idTokens: string[];
+  readonly endSessionRequests: URLSearchParams[];
   close(): Promise<void>;
 }
 
 export async function startOidcProvider(
   clientId: string,
   clientSecret: string,
+  options: { readonly endSession?: boolean } = {},
 ): Promise<TestOidcProvider> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = 'test-key';
@@ -56,6 +60,8 @@ export async function startOidcProvider(
     requests: [],
     authorizeRequests: [],
     tokenRequests: [],
+    idTokens: [],
+    endSessionRequests: [],
     userinfoRequests: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -78,6 +84,7 @@ export async function startOidcProvider(
         id_token_signing_alg_values_supported: ['RS256'],
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
         code_challenge_methods_supported: ['S256'],
+        ...(options.endSession ? { end_session_endpoint: `${issuer}/end-session` } : {}),
       });
     }
     if (url.pathname === '/jwks') {
@@ -90,6 +97,11 @@ export async function startOidcProvider(
       provider.userinfoRequests.push(authorization);
       const user = userinfo.get(authorization.replace(/^Bearer /, ''));
       return user ? json(res, 200, user) : json(res, 401, { error: 'invalid_token' });
+    }
+    if (url.pathname === '/end-session' && options.endSession) {
+      provider.endSessionRequests.push(url.searchParams);
+      res.writeHead(302, { location: url.searchParams.get('post_logout_redirect_uri') ?? issuer });
+      return res.end();
     }
     if (url.pathname === '/authorize') {
       provider.authorizeRequests.push(url.searchParams);
@@ -150,11 +162,13 @@ export async function startOidcProvider(
         );
         const accessToken = randomBytes(16).toString('hex');
         userinfo.set(accessToken, grant.user);
+        const idToken = `${header}.${payload}.${signature}`;
+        provider.idTokens.push(idToken);
         return json(res, 200, {
           access_token: accessToken,
           token_type: 'Bearer',
           expires_in: 300,
-          id_token: `${header}.${payload}.${signature}`,
+          id_token: idToken,
         });
       });
       return;

@@ -27,6 +27,10 @@ export function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/**
+ * Unqualified on purpose: the connection's search_path names the schema (public, or in hosted
+ * mode the organisation's own schema first; ADR 0011).
+ */
 export function qualified(relation: string): string {
-  return `"public".${ident(relation)}`;
+  return ident(relation);
 }

@@ -23,7 +23,8 @@ import { hostedSessionAuthenticator } from './hosted/hosted-authenticator.ts';
 import { hostedRoutes } from './hosted/hosted.routes.ts';
 import { createHostedService } from './hosted/hosted.service.ts';
 import type { HostedSettings } from './hosted/hosted.settings.ts';
-import { createProvisioner } from './hosted/provisioner.ts';
+import { listReadyOrganizations } from './hosted/organizations.repository.ts';
+import { createProvisioner, type OrganizationDatabases } from './hosted/provisioner.ts';
 import { createActorCache, type ActorCache } from './sessions/actor-cache.ts';
 import { followSessionChanges } from './sessions/session-changes.ts';
 
@@ -45,6 +46,8 @@ export interface IdentityModuleDeps {
   readonly actorCacheMs?: number | undefined;
   /** Hosted mode (VIGIL_AUTH=oidc-org): sign-in at one provider, people in organisations. */
   readonly hosted?: HostedSettings | undefined;
+  /** Hosted mode: opens an organisation's own database (provisioning migrates it). */
+  readonly organizations?: OrganizationDatabases | undefined;
 }
 
 /** The identity area: self-service flows, sessions, access tokens, people and providers. */
@@ -67,6 +70,7 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
     : sessionAuthenticator(db, settings, actorCache);
   return {
     accessTokens,
+    organizations: hosted?.organizations,
     module: defineModule({
       name: 'identity',
       routes: [
@@ -97,12 +101,13 @@ function hostedParts(
   identity: IdentityService,
   actorCache: ActorCache,
 ) {
-  const provisioner = createProvisioner(
-    deps.db,
-    deps.log,
-    settings.backendUrl,
-    settings.provisionPollMs,
-  );
+  const databaseOf = deps.organizations;
+  if (!databaseOf) throw new Error('hosted mode needs the organisations’ databases');
+  const provisioner = createProvisioner(deps.db, deps.log, {
+    backendUrl: settings.backendUrl,
+    pollMs: settings.provisionPollMs,
+    databaseOf,
+  });
   const service = createHostedService({
     db: deps.db,
     log: deps.log,
@@ -116,5 +121,11 @@ function hostedParts(
   return {
     routes: hostedRoutes(service, deps.settings.secureCookies),
     provisioner: provisioner.worker,
+    organizations: {
+      /** One provisioning pass now (tests; the worker polls). */
+      provision: provisioner.pass,
+      /** The ready organisations, whose workers serve runs. */
+      ready: () => listReadyOrganizations(deps.db.pool),
+    },
   };
 }

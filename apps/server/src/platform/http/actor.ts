@@ -6,6 +6,8 @@ export interface Actor {
   readonly kind: 'anonymous' | 'user' | 'agent' | 'system';
   readonly id: string | null;
   readonly roles: readonly Role[];
+  /** Hosted mode: the ready organisation whose data the request works on. */
+  readonly organization?: string;
 }
 
 export type Authenticator = (request: FastifyRequest) => Promise<Actor>;

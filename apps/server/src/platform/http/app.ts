@@ -12,6 +12,7 @@ import {
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Database } from '../db.ts';
+import type { RequestScope } from '../tenancy.ts';
 import { backendVersion } from '../version.ts';
 import { anonymousActor, type Authenticator } from './actor.ts';
 import { registerJsonBodyParser } from './body-depth.ts';
@@ -26,6 +27,8 @@ export interface AppOptions {
   readonly db: Database;
   readonly logger: Logger;
   readonly authenticate: Authenticator;
+  /** Hosted mode: binds each request's area queries to the actor's organisation. */
+  readonly requestScope?: RequestScope | undefined;
   readonly bodyLimit: number;
   /** VIGIL_PUBLIC_URL: writes signed in by cookie must come from it or the request's host. */
   readonly publicUrl?: string | undefined;
@@ -63,10 +66,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJsonBodyParser(app);
   // Cookies are parsed before the actor hook below, which reads the session cookie.
   await app.register(cookie);
+  const scope = options.requestScope;
+  if (scope) app.addHook('onRequest', (request, _reply, done) => scope.open(request, done));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.actor = needsActor(request.url) ? await options.authenticate(request) : anonymousActor;
+    scope?.bind(request);
   });
+  if (scope) app.addHook('preValidation', (request, _reply, done) => scope.resume(request, done));
   registerCsrfGuard(app, options.publicUrl);
   registerErrorHandler(app);
   registerDraining(app);

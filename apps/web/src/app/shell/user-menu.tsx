@@ -2,6 +2,7 @@ import { CircleUser, Download, LogOut, UserRound } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { version as frontendVersion } from '../../../package.json';
+import { hostedSignOut } from '@/lib/session/hosted-logout.ts';
 import { useLogout } from '@/lib/session/logout.ts';
 import { useAbout, useSession } from '@/lib/session/session-queries.ts';
 import { Button } from '@/ui/button.tsx';
@@ -26,12 +27,14 @@ function VersionLine() {
 
 function SignOutButton() {
   const { logout, isPending } = useLogout();
+  // Hosted people also sign out at the provider, or its session signs them straight back in.
+  const hosted = useAbout().data?.auth === 'oidc-org';
   return (
     <button
       type="button"
       className={itemClassName}
       disabled={isPending}
-      onClick={() => void logout()}
+      onClick={() => void (hosted ? hostedSignOut() : logout())}
     >
       <LogOut aria-hidden="true" className="size-4" />
       Sign out

@@ -1,10 +1,13 @@
+import { scopeKey } from '../../../platform/tenancy.ts';
+
 /**
  * Every open health dashboard polls the same summary. Answers are shared for `freshMs`: requests
  * for one time range while it is being computed wait for that computation (single flight), and
  * later ones within `freshMs` of its start reuse it. The answer is at most `freshMs` old.
  */
 export class SummaryCache<T = string> {
-  readonly #entries = new Map<number, { at: number; value: Promise<T> }>();
+  /** By organisation (hosted mode, '' otherwise) and time range. */
+  readonly #entries = new Map<string, { at: number; value: Promise<T> }>();
 
   constructor(
     private readonly freshMs: number,
@@ -13,14 +16,15 @@ export class SummaryCache<T = string> {
 
   get(windowMs: number, now: number, compute: () => Promise<T>): Promise<T> {
     if (this.freshMs <= 0) return compute();
-    const cached = this.#entries.get(windowMs);
+    const key = `${scopeKey()}|${windowMs}`;
+    const cached = this.#entries.get(key);
     if (cached && now - cached.at < this.freshMs) return cached.value;
     this.#evict(now);
     const value = compute();
     const entry = { at: now, value };
-    this.#entries.set(windowMs, entry);
+    this.#entries.set(key, entry);
     value.catch(() => {
-      if (this.#entries.get(windowMs) === entry) this.#entries.delete(windowMs);
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
     });
     return value;
   }

@@ -28,7 +28,13 @@ export function hostedSessionAuthenticator(
     const membership = await findMembership(db.pool, found.organization_id, found.identity_id);
     if (!membership) return anonymousActor;
     if (found.stale) await touchSession(db.pool, found.session_id);
-    const actor = { kind: 'user' as const, id: found.identity_id, roles: membership.roles };
+    // Until its schema is ready the organisation has no data: area routes answer 503.
+    const actor = {
+      kind: 'user' as const,
+      id: found.identity_id,
+      roles: membership.roles,
+      ...(membership.status === 'ready' ? { organization: membership.id } : {}),
+    };
     cache.set(tokenHash, found.session_id, actor, stamp);
     return actor;
   };

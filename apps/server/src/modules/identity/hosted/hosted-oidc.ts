@@ -86,6 +86,15 @@ export function createHostedOidc(settings: HostedSettings, sealer: Sealer) {
     return config;
   }
 
+  function openSealed(sealed: string | undefined): string | undefined {
+    if (!sealed) return undefined;
+    try {
+      return sealer.open(sealed);
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
     /** The authorization URL (PKCE S256, state, nonce) and the sealed pending state. */
     async start(origin: string, returnTo: string): Promise<{ url: string; sealed: string }> {
@@ -120,7 +129,10 @@ export function createHostedOidc(settings: HostedSettings, sealer: Sealer) {
     },
 
     /** Exchanges the code (checking state, nonce and PKCE) and reads the ID token and userinfo. */
-    async complete(currentUrl: string, pending: PendingSignIn): Promise<HostedClaims> {
+    async complete(
+      currentUrl: string,
+      pending: PendingSignIn,
+    ): Promise<{ claims: HostedClaims; idToken: string | undefined }> {
       const oidc = await openid();
       const configuration = await configure();
       const tokens = await oidc.authorizationCodeGrant(configuration, new URL(currentUrl), {
@@ -135,7 +147,30 @@ export function createHostedOidc(settings: HostedSettings, sealer: Sealer) {
         ? await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)
         : {};
       // The ID token wins: userinfo only fills in what it lacks.
-      return claimsFrom({ ...info, ...idClaims }, settings);
+      return { claims: claimsFrom({ ...info, ...idClaims }, settings), idToken: tokens.id_token };
+    },
+
+    /** The ID token sealed for its cookie (the hint that ends the provider's session). */
+    sealIdToken: (idToken: string): string => sealer.seal(idToken),
+
+    /**
+     * Where sign-out sends the browser: the provider's end_session_endpoint (RP-initiated
+     * logout) when its discovery names one, else undefined.
+     */
+    async endSessionUrl(sealedIdToken: string | undefined, postLogout: string) {
+      try {
+        const oidc = await openid();
+        const configuration = await configure();
+        if (!configuration.serverMetadata().end_session_endpoint) return undefined;
+        const hint = openSealed(sealedIdToken);
+        return oidc.buildEndSessionUrl(configuration, {
+          post_logout_redirect_uri: postLogout,
+          ...(hint ? { id_token_hint: hint } : {}),
+        }).href;
+      } catch {
+        // The provider cannot be reached: Vigil's own session has ended all the same.
+        return undefined;
+      }
     },
   };
 }

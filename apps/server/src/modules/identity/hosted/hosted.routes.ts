@@ -12,6 +12,9 @@ import type { HostedService } from './hosted.service.ts';
 /** The sealed PKCE verifier, state and nonce between the redirect and the callback. */
 export const pendingCookie = 'vigil_hosted_oidc';
 const pendingSeconds = 10 * 60;
+/** The sealed ID token, kept for the provider's sign-out (`id_token_hint`). */
+export const idTokenCookie = 'vigil_hosted_idt';
+const signOutSchema = z.object({ redirect_to: z.string() });
 
 const organizationSchema = z.object({
   id: z.string(),
@@ -90,15 +93,43 @@ export function hostedRoutes(service: HostedService, secureCookies: boolean) {
         if (!query.success || !query.data.state || !query.data.code) return failed('signin_failed');
         if (!pending || pending.state !== query.data.state) return failed('signin_expired');
         try {
-          const claims = await service.oidc.complete(`${originOf(request)}${request.url}`, pending);
+          const { claims, idToken } = await service.oidc.complete(
+            `${originOf(request)}${request.url}`,
+            pending,
+          );
           const issued = await service.signIn(claims);
-          void reply.setCookie(sessionCookie, issued.token, service.cookieOptions());
+          const sessionCookieOptions = service.cookieOptions();
+          void reply.setCookie(sessionCookie, issued.token, sessionCookieOptions);
+          if (idToken) {
+            const sealed = service.oidc.sealIdToken(idToken);
+            void reply.setCookie(idTokenCookie, sealed, cookie(sessionCookieOptions.maxAge));
+          }
           return reply.redirect(pending.return_to, 303);
         } catch (error) {
           // The error only: never the code, the tokens or the verifier.
           request.log.warn({ reason: errorName(error) }, 'hosted sign-in failed');
           return failed('signin_failed');
         }
+      },
+    );
+
+    typed.post(
+      '/auth/hosted/logout',
+      {
+        schema: {
+          tags,
+          summary: "End the session, and where to send the browser to end the provider's",
+          response: { 200: signOutSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await service.session(request.cookies[sessionCookie]);
+        if (session) await service.signOut(session);
+        const sealed = request.cookies[idTokenCookie];
+        void reply.clearCookie(sessionCookie, { path: '/' });
+        void reply.clearCookie(idTokenCookie, { path: '/api/auth/hosted' });
+        const ended = await service.oidc.endSessionUrl(sealed, `${originOf(request)}/login`);
+        return { redirect_to: ended ?? '/login' };
       },
     );
 

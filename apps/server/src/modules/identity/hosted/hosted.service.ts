@@ -13,10 +13,13 @@ import {
 } from '../accounts/identity.repository.ts';
 import type { IdentitySettings } from '../identity.settings.ts';
 import type { ActorCache } from '../sessions/actor-cache.ts';
+import { revokeSession } from '../sessions/session.repository.ts';
 import type { IssuedSession, SessionService } from '../sessions/session.service.ts';
 import { createHostedOidc, type HostedClaims } from './hosted-oidc.ts';
 import type { HostedSettings } from './hosted.settings.ts';
+import { organizationSchema } from '../../../platform/tenancy.ts';
 import {
+  copyPerson,
   findHostedSession,
   findMembership,
   findOrganizationByExternalId,
@@ -109,6 +112,9 @@ export function createHostedService(deps: HostedDeps) {
           ? await findOrganizationByExternalId(client, first)
           : (await listMemberships(client, identityId))[0];
         if (active) await setSessionOrganization(client, issued.session.id, active.id);
+        if (active?.status === 'ready') {
+          await copyPerson(client, organizationSchema(active.id), identityId);
+        }
         await recordLogin(client, identityId);
         return { issued, created };
       });
@@ -150,11 +156,20 @@ export function createHostedService(deps: HostedDeps) {
       return org;
     },
 
+    /** Ends the session on every replica. */
+    async signOut(session: HostedSession): Promise<void> {
+      await revokeSession(db.pool, session.session_id);
+      deps.actorCache.forgetSession(session.session_id);
+    },
+
     async switchTo(session: HostedSession, organizationId: string): Promise<MembershipRecord> {
       const membership = await findMembership(db.pool, organizationId, session.identity_id);
       // Not a member reads as absent: an organisation's existence is not told to outsiders.
       if (!membership) throw notFound('Organization not found');
       await setSessionOrganization(db.pool, session.session_id, organizationId);
+      if (membership.status === 'ready') {
+        await copyPerson(db.pool, organizationSchema(organizationId), session.identity_id);
+      }
       deps.actorCache.forgetSession(session.session_id);
       return membership;
     },

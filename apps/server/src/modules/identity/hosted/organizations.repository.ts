@@ -155,3 +155,47 @@ export async function markReady(db: Queryable, id: string, backendUrl: string): 
     backendUrl,
   ]);
 }
+
+/** The organisation's copy of people: its tables reference people (created_by, owner...). */
+const personCopy = (schemaName: string): string => {
+  if (!/^org_[0-9a-f]{32}$/.test(schemaName)) throw new Error('not an organisation schema name');
+  return `insert into "${schemaName}".people (id, name, email, avatar, type, external_id)
+     select p.id, p.name, p.email, p.avatar, p.type, p.external_id from people p`;
+};
+const personRefresh = `on conflict (id) do update set name = excluded.name, email = excluded.email,
+     avatar = excluded.avatar, deleted_at = null`;
+
+/** Copies one person into the organisation's schema (sign-in, switch). */
+export async function copyPerson(
+  db: Queryable,
+  schemaName: string,
+  identityId: string,
+): Promise<void> {
+  await db.query(`${personCopy(schemaName)} where p.id = $1 ${personRefresh}`, [identityId]);
+}
+
+/** Copies every member into a freshly provisioned organisation's schema. */
+export async function copyMembers(
+  db: Queryable,
+  schemaName: string,
+  organizationId: string,
+): Promise<void> {
+  await db.query(
+    `${personCopy(schemaName)}
+     join organization_members m on m.identity_id = p.id and m.organization_id = $1
+     ${personRefresh}`,
+    [organizationId],
+  );
+}
+
+/** The organisations whose schema is ready, for their workers. */
+export async function listReadyOrganizations(db: Queryable): Promise<string[]> {
+  const result = await db.query(`select id from organizations where status = 'ready' order by id`);
+  return result.rows.map((row) => z.object({ id: z.string() }).parse(row).id);
+}
+
+/** The schema new tables go to on this connection (the first existing one on its path). */
+export async function currentSchema(db: Queryable): Promise<string | null> {
+  const result = await db.query('select current_schema() as schema');
+  return z.object({ schema: z.string().nullable() }).parse(result.rows[0]).schema;
+}
