@@ -1,16 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, useDataApi } from '../data-api/helpers.ts';
+import { createCanary, webCanarySpec as spec } from './canary-fixtures.ts';
 
 const api = useDataApi();
-
-const spec = {
-  schedule: '@every 30s',
-  http: [
-    { name: 'homepage', url: 'https://example.com', responseCodes: [200] },
-    { name: 'api', url: 'https://api.example.com/health', labels: { team: 'sre' } },
-  ],
-  tcp: [{ name: 'db port', endpoint: 'db.internal:5432' }],
-};
 
 async function liveChecks(canaryId: string) {
   return api.query<{ type: string; name: string; endpoint: string | null }>(
@@ -170,114 +162,18 @@ describe('canaries through the data API', () => {
     expect(deleted.status).toBe(204);
     expect(await liveChecks(id)).toEqual([]);
   });
-
-  it.each([
-    [
-      { http: [{ name: 'x' }] },
-      'spec.http[0].url needs url (or the legacy endpoint, or a connection with a url)',
-    ],
-    [
-      { http: [{ name: 'x', url: 'https://x', bogus: 1 }] },
-      'spec.http[0].bogus is not a known field',
-    ],
-    [{ tcp: [{ name: 'x', endpoint: '' }] }, 'spec.tcp[0].endpoint is required'],
-    [{ jmeter: [{ name: 'x' }] }, 'spec.jmeter check type jmeter is not supported yet'],
-    [
-      { docker: [{ name: 'x', image: 'alpine' }] },
-      'spec.docker canary-checker removed the docker check type; use kubernetesResource or exec checks instead',
-    ],
-    [
-      { tcp: [{ name: 'x', endpoint: 'h:1' }], containerdPush: [{ name: 'y' }] },
-      'spec.containerdPush canary-checker removed the containerdPush check type; use kubernetesResource or exec checks instead',
-    ],
-    [
-      { schedule: '@every 1m', colour: 'red', tcp: [{ name: 'x', endpoint: 'h:1' }] },
-      'spec.colour is not a known field',
-    ],
-    [{ schedule: '@every 1m' }, 'spec declares no checks'],
-    [
-      { retries: { interval: 'soon' }, tcp: [{ name: 'x', endpoint: 'h:1' }] },
-      'spec.retries.interval must be a duration such as 500ms, 10s or 1m30s',
-    ],
-    [
-      { tcp: [{ name: 'x', endpoint: 'h:1', retries: { maxRetries: -1 } }] },
-      /^spec.tcp\[0\].retries.maxRetries /,
-    ],
-    [
-      { http: [{ name: 'x', url: 'https://x', connection: 'db' }] },
-      'spec.http[0].connection must look like connection://<namespace>/<name>',
-    ],
-    [
-      { schedule: '@every soon', tcp: [{ name: 'x', endpoint: 'h:1' }] },
-      'spec.schedule must be @every followed by a duration such as 30s or 1m30s',
-    ],
-    [
-      { schedule: '61 * * * *', tcp: [{ name: 'x', endpoint: 'h:1' }] },
-      /^spec.schedule is not a valid schedule/,
-    ],
-    [
-      { tcp: [{ name: 'x', endpoint: 'h:1', test: { expr: 'code ==' } }] },
-      /^spec.tcp\[0\].test.expr is not valid: /,
-    ],
-    [
-      { tcp: [{ name: 'x', endpoint: 'h:1', display: { template: '{{ nope .x }}' } }] },
-      /^spec.tcp\[0\].display.template is not valid: template: 1: function "nope" not defined/,
-    ],
-    [
-      { tcp: [{ name: 'x', endpoint: 'h:1', dependsOn: ['y'] }] },
-      'spec.tcp[0].dependsOn[0] "y" is not a check of this canary',
-    ],
-    [
-      {
-        tcp: [
-          { name: 'a', endpoint: 'h:1', dependsOn: ['b'] },
-          { name: 'b', endpoint: 'h:1', dependsOn: ['a'] },
-        ],
-      },
-      'spec.tcp[0].dependsOn forms a cycle: a → b → a',
-    ],
-  ])('refuses %j with a message naming the field, and writes nothing', async (bad, message) => {
-    const before = await api.count('canaries');
-    const response = await api.request('canaries', {
-      method: 'POST',
-      role: 'admin',
-      body: { name: 'bad', spec: bad },
-    });
-    const expected = typeof message === 'string' ? message : expect.stringMatching(message);
-    expect([response.status, response.json]).toEqual([
-      400,
-      expect.objectContaining({ message: expected }),
-    ]);
-    expect(await api.count('canaries')).toBe(before);
-  });
-
-  it('refuses canary writes to roles without write on canaries', async () => {
-    const response = await api.request('canaries', {
-      method: 'POST',
-      role: 'responder',
-      body: { name: 'x', spec },
-    });
-    expect(response.status).toBe(403);
-  });
-
-  it('serves the JSON schema of the Canary resource', async () => {
-    const response = await fetch(`${api.baseUrl}/api/schemas/canary.schema.json`);
-    expect(response.status).toBe(200);
-    const schema: unknown = await response.json();
-    const text = JSON.stringify(schema);
-    expect(text).toContain('canaries.flanksource.com/v1');
-    expect(text).toContain('responseCodes');
-    expect(text).toContain('"tcp"');
-    // Descriptions are the editor's hover docs.
-    expect(text).toContain('When the checks run');
-    expect(text).toContain('canary-checker removed the gitProtocol check type');
-  });
 });
 
 describe('checks through the data API, as the health screens read them', () => {
+  let canaryId = '';
+  beforeAll(async () => {
+    canaryId = await createCanary(api, { name: 'read', namespace: 'prod', spec });
+  });
+
   it('embeds canary, agent, components and configs, and pages check_statuses', async () => {
     const [check] = await api.query<{ id: string; canary_id: string }>(
-      `select id, canary_id from checks where deleted_at is null limit 1`,
+      `select id, canary_id from checks where canary_id = $1 and deleted_at is null limit 1`,
+      [canaryId],
     );
     const [component] = await api.query<{ id: string }>(
       `insert into components (name, type) values ('checkout', 'Service') returning id`,
