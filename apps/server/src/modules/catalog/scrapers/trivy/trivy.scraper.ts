@@ -97,11 +97,13 @@ export const trivyScraperType = defineScraperType({
         trivyArgs(entry),
         { signal: ctx.signal, maxBuffer: maxOutputBytes, encoding: 'utf8' },
         (error, stdout, stderr) => {
-          if (!error) resolve(stdout);
-          else
-            reject(
-              new Error(`trivy: ${binary} failed: ${error.message} ${stderr.slice(-2000)}`.trim()),
-            );
+          if (!error) {
+            resolve(stdout);
+            return;
+          }
+          const how = typeof error.code === 'number' ? `exited ${error.code}` : error.message;
+          const said = stderr.trim().slice(-2000);
+          reject(new Error(`trivy: ${binary} failed (${how})${said ? `: ${said}` : ''}`));
         },
       );
     });
