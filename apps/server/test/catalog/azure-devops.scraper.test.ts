@@ -130,7 +130,7 @@ describe('an azureDevops scraper through the real ingest', () => {
         config: expect.objectContaining({ id: 7, revision: 3 }),
       },
     ]);
-    const { rows } = await database.db.pool.query(
+    const { rows } = await database.db.pool.query<{ external_id: string[] }>(
       'select external_id from config_items where id = $1',
       [items[0]?.id],
     );
@@ -164,7 +164,12 @@ describe('an azureDevops scraper through the real ingest', () => {
   });
 
   it.each([
-    [1, 'a 500', { status: 500, json: {} }, '/Demo1/_apis/pipelines answered 500 Internal Server Error'],
+    [
+      1,
+      'a 500',
+      { status: 500, json: {} },
+      '/Demo1/_apis/pipelines answered 500 Internal Server Error',
+    ],
     [2, 'malformed JSON', { text: '<html>sign in</html>' }, 'answered malformed JSON'],
     [3, 'a timeout', { delayMs: 3000, json: {} }, 'timed out after 1000ms'],
   ])(

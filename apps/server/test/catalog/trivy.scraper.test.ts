@@ -185,7 +185,11 @@ describe('a trivy scraper through the real ingest', () => {
   });
 
   it.each([
-    ['a failing trivy', 'echo "cluster unreachable" >&2; exit 3', /failed \(exited 3\): cluster unreachable$/],
+    [
+      'a failing trivy',
+      'echo "cluster unreachable" >&2; exit 3',
+      /failed \(exited 3\): cluster unreachable$/,
+    ],
     ['malformed JSON', 'echo "{not json"', /the report is malformed JSON/],
     ['a report of another shape', 'echo "[1, 2]"', /the report is not trivy's JSON/],
     ['a timeout', 'sleep 5', /timed out after 1000ms/],

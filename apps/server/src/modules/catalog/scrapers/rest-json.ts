@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * One GET of a JSON REST API, failing with a message that names the scraper, the URL and what
@@ -19,7 +19,7 @@ export async function getJson<T extends z.ZodType>(
     if (signal.aborted) throw error;
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new Error(`${label}: ${shown} could not be reached: ${reason}`);
+    throw new Error(`${label}: ${shown} could not be reached: ${reason}`, { cause: error });
   }
   const text = await response.text();
   if (!response.ok) {
@@ -29,8 +29,8 @@ export async function getJson<T extends z.ZodType>(
   try {
     document = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${label}: ${shown} answered malformed JSON: ${reason}`);
+    // The run's job history appends the cause's message: the parser's reason.
+    throw new Error(`${label}: ${shown} answered malformed JSON`, { cause: error });
   }
   const parsed = schema.safeParse(document);
   if (!parsed.success) {

@@ -111,8 +111,7 @@ export const trivyScraperType = defineScraperType({
     try {
       document = JSON.parse(output);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`trivy: the report is malformed JSON: ${reason}`);
+      throw new Error('trivy: the report is malformed JSON', { cause: error });
     }
     const report = trivyReport.safeParse(document);
     if (!report.success) {
