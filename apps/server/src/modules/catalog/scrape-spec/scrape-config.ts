@@ -11,13 +11,10 @@ import { retentionSpec } from './retention.ts';
 export const pendingScraperKeys: readonly string[] = [
   'gcp',
   'aws',
-  'azureDevops',
   'github',
-  'githubActions',
   'azure',
   'postgres',
   'slack',
-  'trivy',
   'terraform',
   'clickhouse',
   'logs',

@@ -5,6 +5,9 @@ import { postgresScraperType } from './postgres/postgres.scraper.ts';
 import { sqlScraperType } from './sql/sql.scraper.ts';
 import { kubernetesFileScraperType } from './kubernetes/kubernetes-file.scraper.ts';
 import { kubernetesScraperType } from './kubernetes/kubernetes.scraper.ts';
+import { azureDevopsScraperType } from './azure-devops/azure-devops.scraper.ts';
+import { githubActionsScraperType } from './github-actions/github-actions.scraper.ts';
+import { trivyScraperType } from './trivy/trivy.scraper.ts';
 import type { ScraperType } from './scraper-type.ts';
 
 /**
@@ -19,6 +22,9 @@ const scraperTypes: readonly ScraperType[] = [
   execScraperType,
   kubernetesScraperType,
   kubernetesFileScraperType,
+  githubActionsScraperType,
+  azureDevopsScraperType,
+  trivyScraperType,
 ];
 
 /** By ScrapeConfig spec key (`file`, `http`, `sql`…). */
