@@ -34,7 +34,9 @@ fs.rmSync(durationsOut, { force: true });
 // VIGIL_TEST_SCOPE=database: CI's second pass, against DATABASE_URL, runs only the suites whose
 // outcome depends on which PostgreSQL runs Vigil (listed and argued in lib/test-scope.mjs).
 const databaseOnly = process.env.VIGIL_TEST_SCOPE === 'database';
-const scope = databaseOnly ? ['--project', 'server', ...databaseScope] : [];
+const scope = databaseOnly
+  ? ['--project', 'server', '--project', 'server-serial', ...databaseScope]
+  : [];
 scope.push(...unavailable);
 const vitest = spawnSync(
   'npx',

@@ -1,12 +1,11 @@
 import { defineProject } from 'vitest/config';
+import { serialServerFiles, serverTestOptions } from './vitest.shared.ts';
 
 export default defineProject({
   test: {
+    ...serverTestOptions,
     name: 'server',
-    environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    exclude: ['**/node_modules/**', ...serialServerFiles],
   },
 });
