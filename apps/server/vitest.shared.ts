@@ -19,9 +19,14 @@ export const serialServerFiles = [
 ];
 
 /** What both server projects share. */
-export const serverTestOptions = {
+export const serverTestOptions: {
+  environment: 'node';
+  globalSetup: string[];
+  testTimeout: number;
+  hookTimeout: number;
+} = {
   environment: 'node',
   globalSetup: ['./test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
