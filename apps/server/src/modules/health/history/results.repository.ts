@@ -40,6 +40,9 @@ export async function writeResults(
   results: readonly CheckResult[],
   runs: readonly CanaryRun[],
 ): Promise<Transition[]> {
+  // Checks are locked first, in id order: the statuses' foreign keys would otherwise take
+  // share locks in batch order, and two replicas' batches deadlock upgrading them.
+  const previous = await lockChecks(db, [...new Set(results.map((r) => r.checkId))]);
   const fresh = await insertStatuses(db, results);
   const byCheck = new Map<string, CheckResult[]>();
   for (const result of fresh) {
@@ -47,7 +50,6 @@ export async function writeResults(
     list.push(result);
     byCheck.set(result.checkId, list);
   }
-  const previous = await lockChecks(db, [...byCheck.keys()]);
   const updates: CheckUpdate[] = [];
   const hours: BucketDelta[] = [];
   const days: BucketDelta[] = [];
