@@ -39,16 +39,47 @@ export const test = base.extend<{ recordApiResponses: void }>({
 
 export { expect };
 
-/** Fails on serious or critical accessibility violations (DESIGN §7). */
-export async function expectAccessible(page: Page): Promise<void> {
+async function expectNoViolations(page: Page, theme: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   const described = serious.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    (v) => `${theme}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
   expect(described).toEqual([]);
+}
+
+/**
+ * Fails on serious or critical accessibility violations (DESIGN §7) in the theme shown, then
+ * in the other one when the page follows the system setting (it does unless a test picked one).
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  const shown = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
+  await expectNoViolations(page, shown);
+  const other = shown === 'dark' ? 'light' : 'dark';
+  await page.emulateMedia({ colorScheme: other });
+  const follows = await page
+    .locator(`html[data-theme="${other}"]`)
+    .waitFor({ timeout: 2_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (follows) {
+    // Colours mid-transition would be measured as they are half-way.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => a)),
+      ),
+    );
+    await expectNoViolations(page, other);
+  }
+  await page.emulateMedia({ colorScheme: shown === 'dark' ? 'dark' : 'light' });
+  if (follows) await expect(page.locator('html')).toHaveAttribute('data-theme', shown);
 }
 
 /** Screenshots land beside the run's artifacts so that a person can look at them. */
