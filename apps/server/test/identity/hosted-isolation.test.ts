@@ -4,25 +4,14 @@ import { eventually, startTarget, type Target } from '../health/health-harness.t
 import type { TestBrowser } from './browser.ts';
 import { useIdentityApp } from './flow-helpers.ts';
 import { startOidcProvider, type TestOidcProvider, type TestOidcUser } from './oidc-provider.ts';
+import { hostedClientSecret, hostedSettings } from './hosted-settings.ts';
 
 // Hosted mode keeps each organisation's data in its own schema (ADR 0011): two organisations
 // on one server never see each other's rows, through the data API, area routes or workers.
-const clientSecret = 'hosted-client-secret-0123456789';
+const clientSecret = hostedClientSecret;
 let op: TestOidcProvider;
 let target: Target;
-const hosted = {
-  get issuer() {
-    return op.issuer;
-  },
-  clientId: 'vigil-hosted',
-  clientSecret,
-  scopes: 'openid email profile',
-  orgClaim: 'org_id',
-  orgNameClaim: 'org_name',
-  roleClaim: 'org_role',
-  backendUrl: '/api',
-  provisionPollMs: 60_000,
-};
+const hosted = hostedSettings(() => op);
 beforeAll(async () => {
   op = await startOidcProvider('vigil-hosted', clientSecret);
   target = await startTarget();

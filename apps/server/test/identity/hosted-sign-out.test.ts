@@ -3,24 +3,13 @@ import { z } from 'zod';
 import type { TestBrowser } from './browser.ts';
 import { useIdentityApp } from './flow-helpers.ts';
 import { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';
+import { hostedClientSecret, hostedSettings } from './hosted-settings.ts';
 
 // Hosted sign-out ends Vigil's session and, when the provider's discovery names an
 // end_session_endpoint, the provider's too (RP-initiated logout with id_token_hint).
-const clientSecret = 'hosted-client-secret-0123456789';
+const clientSecret = hostedClientSecret;
 let op: TestOidcProvider;
-const hosted = {
-  get issuer() {
-    return op.issuer;
-  },
-  clientId: 'vigil-hosted',
-  clientSecret,
-  scopes: 'openid email profile',
-  orgClaim: 'org_id',
-  orgNameClaim: 'org_name',
-  roleClaim: 'org_role',
-  backendUrl: '/api',
-  provisionPollMs: 60_000,
-};
+const hosted = hostedSettings(() => op);
 beforeAll(async () => {
   op = await startOidcProvider('vigil-hosted', clientSecret, { endSession: true });
 });

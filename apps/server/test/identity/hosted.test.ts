@@ -6,8 +6,9 @@ import { createLogger } from '../../src/platform/logger.ts';
 import type { TestBrowser } from './browser.ts';
 import { useIdentityApp } from './flow-helpers.ts';
 import { startOidcProvider, type TestOidcProvider, type TestOidcUser } from './oidc-provider.ts';
+import { hostedClientSecret, hostedSettings } from './hosted-settings.ts';
 
-const clientSecret = 'hosted-client-secret-0123456789';
+const clientSecret = hostedClientSecret;
 const logLines: string[] = [];
 const logger = createLogger(
   'trace',
@@ -20,19 +21,7 @@ const logger = createLogger(
 );
 
 let op: TestOidcProvider;
-const hosted = {
-  get issuer() {
-    return op.issuer;
-  },
-  clientId: 'vigil-hosted',
-  clientSecret,
-  scopes: 'openid email profile',
-  orgClaim: 'org_id',
-  orgNameClaim: 'org_name',
-  roleClaim: 'org_role',
-  backendUrl: '/api',
-  provisionPollMs: 60_000,
-};
+const hosted = hostedSettings(() => op);
 beforeAll(async () => {
   op = await startOidcProvider('vigil-hosted', clientSecret);
 });
