@@ -4,7 +4,7 @@ import { eventually, startTarget, type Target } from '../health/health-harness.t
 import type { TestBrowser } from './browser.ts';
 import { useIdentityApp } from './flow-helpers.ts';
 import { startOidcProvider, type TestOidcProvider, type TestOidcUser } from './oidc-provider.ts';
-import { hostedClientSecret, hostedSettings } from './hosted-settings.ts';
+import { hostedClientSecret, hostedSettings, signInHosted } from './hosted-settings.ts';
 
 // Hosted mode keeps each organisation's data in its own schema (ADR 0011): two organisations
 // on one server never see each other's rows, through the data API, area routes or workers.
@@ -22,19 +22,8 @@ afterAll(async () => {
 });
 const { app, browser } = useIdentityApp({ hosted });
 
-async function signIn(b: TestBrowser, user: TestOidcUser): Promise<void> {
-  op.nextUser = user;
-  const login = await b.get('/api/auth/hosted/login?return_to=%2F');
-  const approved = await b.http.get(String(login.headers.location), {
-    maxRedirects: 0,
-    validateStatus: () => true,
-  });
-  const landed = await b.get(String(approved.headers.location).replace(app().baseUrl, ''), {
-    Accept: 'text/html',
-  });
-  expect(landed.status).toBe(303);
-  await app().api.organizations?.provision();
-}
+const signIn = (b: TestBrowser, user: TestOidcUser): Promise<void> =>
+  signInHosted(app(), op, b, user);
 
 const person = (sub: string, orgs: string[]): TestOidcUser => ({
   sub,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { TestBrowser } from './browser.ts';
 import { useIdentityApp } from './flow-helpers.ts';
 import { startOidcProvider, type TestOidcProvider } from './oidc-provider.ts';
-import { hostedClientSecret, hostedSettings } from './hosted-settings.ts';
+import { hostedClientSecret, hostedSettings, signInHosted } from './hosted-settings.ts';
 
 // Hosted sign-out ends Vigil's session and, when the provider's discovery names an
 // end_session_endpoint, the provider's too (RP-initiated logout with id_token_hint).
@@ -18,19 +18,14 @@ afterAll(async () => {
 });
 const { app, browser } = useIdentityApp({ hosted });
 
-async function signIn(b: TestBrowser, sub: string): Promise<void> {
-  op.nextUser = { sub, email: `${sub}@example.com`, name: sub, org_id: 'acme', org_name: 'Acme' };
-  const login = await b.get('/api/auth/hosted/login?return_to=%2F');
-  const approved = await b.http.get(String(login.headers.location), {
-    maxRedirects: 0,
-    validateStatus: () => true,
+const signIn = (b: TestBrowser, sub: string): Promise<void> =>
+  signInHosted(app(), op, b, {
+    sub,
+    email: `${sub}@example.com`,
+    name: sub,
+    org_id: 'acme',
+    org_name: 'Acme',
   });
-  const landed = await b.get(String(approved.headers.location).replace(app().baseUrl, ''), {
-    Accept: 'text/html',
-  });
-  expect(landed.status).toBe(303);
-  await app().api.organizations?.provision();
-}
 
 const signedOut = z.object({ redirect_to: z.string() });
 
