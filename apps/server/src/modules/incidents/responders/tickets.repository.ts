@@ -6,7 +6,8 @@ const ticketRow = z.object({
   type: z.string(),
   external_id: z.string().nullable(),
   properties: z.record(z.string(), z.unknown()).nullable(),
-  client: z.looseObject({ connection: z.string().optional() }).nullable(),
+  /** The team's spec.responder_clients entry; each ticket type validates its own shape. */
+  client: z.unknown(),
   incident: z.object({
     id: z.string(),
     incident_id: z.string(),

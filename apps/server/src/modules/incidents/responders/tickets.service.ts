@@ -3,8 +3,8 @@ import type { Database } from '../../../platform/db.ts';
 import type { ConnectionResolver } from '../../connections/index.ts';
 import { renderTemplate } from '../../health/index.ts';
 import { recordHistory } from '../history/incident-history.repository.ts';
-import { ticketClientOf } from './tickets/registry.ts';
-import { TicketError } from './tickets/ticket-client.ts';
+import { readableTicketTypes, ticketClientOf } from './tickets/registry.ts';
+import { responderClientConfig, TicketError } from './tickets/ticket-client.ts';
 import {
   insertExternalComment,
   responderForTicket,
@@ -33,9 +33,11 @@ function renderedFields(responder: TicketResponder): Record<string, string> {
 }
 
 async function connectionOf(deps: TicketDeps, responder: TicketResponder) {
-  const ref = responder.client?.connection;
-  if (!ref) throw new TicketError(`the team's ${responder.type} responder names no connection`);
-  return deps.connections(ref);
+  const config = responderClientConfig.safeParse(responder.client);
+  if (!config.success) {
+    throw new TicketError(`the team's ${responder.type} responder names no connection`);
+  }
+  return deps.connections(config.data.connection);
 }
 
 /** Opens the ticket of a new team responder, once (a responder with an external id is done). */
@@ -46,6 +48,7 @@ export async function openTicket(deps: TicketDeps, responderId: string, signal: 
   if (!client) return;
   const ticket = await client.open({
     connection: await connectionOf(deps, responder),
+    config: responder.client,
     fields: renderedFields(responder),
     incident: responder.incident,
     signal,
@@ -55,14 +58,18 @@ export async function openTicket(deps: TicketDeps, responderId: string, signal: 
 
 /** Reads each open ticket back: progress times, and new comments into the changelog. */
 export async function syncTickets(deps: TicketDeps, signal: AbortSignal): Promise<number> {
-  const readable = ['jira'].filter((type) => ticketClientOf(type)?.read !== undefined);
   let synced = 0;
-  for (const responder of await ticketedResponders(deps.db.pool, readable)) {
+  for (const responder of await ticketedResponders(deps.db.pool, readableTicketTypes())) {
     const client = ticketClientOf(responder.type);
     if (!client?.read || responder.external_id === null) continue;
     try {
       const connection = await connectionOf(deps, responder);
-      const state = await client.read(connection, responder.external_id, signal);
+      const state = await client.read({
+        connection,
+        config: responder.client,
+        externalId: responder.external_id,
+        signal,
+      });
       await deps.db.transaction(async (tx) => {
         await setResponderTimes(tx, responder.id, state);
         for (const comment of state.comments) {

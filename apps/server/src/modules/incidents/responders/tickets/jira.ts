@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { baseUrl, basicAuth, defineTicketClient, jsonCall } from './ticket-client.ts';
+import {
+  baseUrl,
+  basicAuth,
+  defineTicketClient,
+  jsonCall,
+  responderClientConfig,
+} from './ticket-client.ts';
 
 const created = z.object({ key: z.string() });
 
@@ -26,6 +32,7 @@ const issue = z.object({
 /** Jira Cloud/Server REST API v2: POST /rest/api/2/issue, GET /rest/api/2/issue/{key}. */
 export const jiraTickets = defineTicketClient({
   type: 'jira',
+  config: responderClientConfig,
   async open({ connection, fields, signal }) {
     const answer = await jsonCall(`${baseUrl(connection)}/rest/api/2/issue`, {
       method: 'POST',
@@ -43,7 +50,7 @@ export const jiraTickets = defineTicketClient({
     });
     return { externalId: created.parse(answer).key };
   },
-  async read(connection, key, signal) {
+  async read({ connection, externalId: key, signal }) {
     const answer = issue.parse(
       await jsonCall(
         `${baseUrl(connection)}/rest/api/2/issue/${encodeURIComponent(key)}?fields=status,resolutiondate,comment`,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { baseUrl, basicAuth, defineTicketClient, jsonCall } from './ticket-client.ts';
+import {
+  baseUrl,
+  basicAuth,
+  defineTicketClient,
+  jsonCall,
+  responderClientConfig,
+} from './ticket-client.ts';
 
 const created = z.object({
   result: z.object({ sys_id: z.string(), number: z.string().optional() }),
@@ -8,6 +14,7 @@ const created = z.object({
 /** ServiceNow Table API: POST /api/now/table/incident. */
 export const serviceNowTickets = defineTicketClient({
   type: 'service_now',
+  config: responderClientConfig,
   async open({ connection, fields, incident, signal }) {
     const answer = await jsonCall(`${baseUrl(connection)}/api/now/table/incident`, {
       method: 'POST',
