@@ -191,6 +191,8 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       definitionOfDone: settings.definitionOfDone,
       enqueue: (client, queued) => enqueueLater(client, queued),
       connections: connections.resolve,
+      emailConnection: settings.notificationEmailConnection,
+      publicUrl: settings.publicUrl,
     }),
     createPlaybooksModule({
       db,

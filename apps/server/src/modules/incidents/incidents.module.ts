@@ -2,8 +2,10 @@ import type { Logger } from 'pino';
 import type { Database } from '../../platform/db.ts';
 import type { ConnectionResolver } from '../connections/index.ts';
 import type { Enqueue } from '../events/index.ts';
+import { sendThroughConnection, type NotificationSender } from '../notifications/index.ts';
 import { defineModule, type VigilModule } from '../../platform/module.ts';
 import { commentsWriteHook } from './comments/comments.write-hook.ts';
+import { mentionConsumer } from './comments/mention-notices.ts';
 import {
   createDefinitionOfDoneWorker,
   type DefinitionOfDoneSettings,
@@ -27,6 +29,12 @@ export interface IncidentsModuleDeps {
   readonly definitionOfDone?: DefinitionOfDoneSettings;
   /** How often incident rules run (default every minute). */
   readonly rulesEveryMs?: number;
+  /** The SMTP connection that mails mentioned people (default connection://default/smtp). */
+  readonly emailConnection?: string | undefined;
+  /** VIGIL_PUBLIC_URL, for links in mention mails. */
+  readonly publicUrl?: string | undefined;
+  /** Delivers mention mails; the notifications area's sender unless a test replaces it. */
+  readonly notify?: NotificationSender;
 }
 
 /**
@@ -55,7 +63,7 @@ export function createIncidentsModule(deps: IncidentsModuleDeps): VigilModule {
       incidents: incidentsWriteHook,
       hypotheses: hypothesesWriteHook,
       evidences: evidencesWriteHook,
-      comments: commentsWriteHook,
+      comments: commentsWriteHook(deps.enqueue),
       responders: respondersWriteHook(deps.enqueue),
       incident_rules: incidentRulesWriteHook,
     },
@@ -64,6 +72,15 @@ export function createIncidentsModule(deps: IncidentsModuleDeps): VigilModule {
       createIncidentRulesWorker(deps.db, deps.log, deps.rulesEveryMs ?? 60_000),
       createTicketSyncWorker(tickets),
     ],
-    consumers: [ticketConsumer(tickets)],
+    consumers: [
+      ticketConsumer(tickets),
+      mentionConsumer({
+        db: deps.db,
+        connections: deps.connections,
+        notify: deps.notify ?? sendThroughConnection,
+        emailConnection: deps.emailConnection ?? 'connection://default/smtp',
+        publicUrl: deps.publicUrl,
+      }),
+    ],
   });
 }
