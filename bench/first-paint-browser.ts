@@ -72,6 +72,12 @@ const sampleSchema = z.object({
   rowsInDom: z.number(),
 });
 
+/** The session's cookies for the whole site: a deep page's URL would scope them to its folder. */
+export function sessionCookies(cookies: ReadonlyArray<readonly [string, string]>, url: string) {
+  const site = new URL('/', url).href;
+  return cookies.map(([name, value]) => ({ name, value, url: site }));
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
@@ -88,7 +94,7 @@ export async function measurePaint(
 ): Promise<PaintSample> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
-    await context.addCookies(cookies.map(([name, value]) => ({ name, value, url })));
+    await context.addCookies(sessionCookies(cookies, url));
     await context.addInitScript(recordFirstTablePaint(target.row));
     const page = await context.newPage();
     await page.goto(url);
@@ -115,7 +121,7 @@ export async function initialScripts(
 ): Promise<ScriptBytes> {
   const context = await browser.newContext();
   try {
-    await context.addCookies(cookies.map(([name, value]) => ({ name, value, url })));
+    await context.addCookies(sessionCookies(cookies, url));
     await context.addInitScript(recordFirstTablePaint(target.row));
     const page = await context.newPage();
     const bodies: Array<Promise<Buffer>> = [];

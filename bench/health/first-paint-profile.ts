@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { z } from 'zod';
+import { sessionCookies } from '../first-paint-browser.ts';
 
 const cpuProfile = z.object({
   nodes: z.array(
@@ -24,7 +25,7 @@ export async function profileNavigation(
 ): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
-    await context.addCookies(cookies.map(([name, value]) => ({ name, value, url })));
+    await context.addCookies(sessionCookies(cookies, url));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');

@@ -86,6 +86,19 @@ describe('GET /api/topology', () => {
     ]);
   });
 
+  it('leaves out the levels below depth, the filter lists still over every level', async () => {
+    const two = topologyResponseSchema.parse((await get('?depth=2')).body);
+    const children = two.components[0]?.components ?? [];
+    expect(children.map((c) => c.name).sort()).toEqual(['api', 'node-1', 'node-2', 'workers']);
+    expect(children.map((c) => c.components)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(two.types).toContain('Disk');
+    const one = topologyResponseSchema.parse((await get('?depth=1')).body);
+    expect(one.components.map((c) => [c.name, c.components])).toEqual([['shop', undefined]]);
+    const under = topologyResponseSchema.parse((await get(`?id=${rootId}&depth=3`)).body);
+    const workers = under.components[0]?.components?.find((c) => c.name === 'workers');
+    expect(workers?.components?.map((c) => c.name).sort()).toEqual(['w1', 'w2']);
+  });
+
   it('answers what a component holds now, in the response schema (kept on write, 0195)', async () => {
     const pool = app.database.db.pool;
     await pool.query(
@@ -110,6 +123,8 @@ describe('GET /api/topology', () => {
     ['?sortOrder=up', 'sortOrder must be asc or desc'],
     ['?id=nope', 'id must be a uuid'],
     ['?sortBy=colour', 'sortBy must be status, name, type, updated_at or field:<property>'],
+    ['?depth=0', 'depth must be a whole number from 1 to 10'],
+    ['?depth=two', 'depth must be a whole number from 1 to 10'],
   ])('refuses %s', async (query, message) => {
     const answer = await get(query);
     expect(answer.status).toBe(400);

@@ -121,6 +121,9 @@ const filter = z
     value === undefined || value === '' || /^all$/i.test(value) ? undefined : value,
   );
 
+// The route parses its query twice (the validator, then for the type): `depth` takes both forms.
+const depthError = 'depth must be a whole number from 1 to 10';
+
 /** GET /api/topology's query parameters (spec 001 §7). Lists are comma separated. */
 export const topologyQuerySchema = z.object({
   id: z.guid({ error: 'id must be a uuid' }).optional(),
@@ -140,6 +143,18 @@ export const topologyQuerySchema = z.object({
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
   flatten: z.enum(['true', 'false'], { error: 'flatten must be true or false' }).optional(),
   hidden: z.enum(['true', 'false'], { error: 'hidden must be true or false' }).optional(),
+  /** Levels of the tree in the answer, its top level counted (duty's `depth`); all when unset. */
+  depth: z
+    .union([z.number(), z.string()])
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: depthError })
+        .int({ error: depthError })
+        .min(1, depthError)
+        .max(10, depthError),
+    )
+    .optional(),
 });
 export type TopologyQuery = z.infer<typeof topologyQuerySchema>;
 

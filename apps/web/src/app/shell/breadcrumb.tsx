@@ -1,13 +1,18 @@
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { z } from 'zod';
+import { usePageCrumbLabel } from '@/lib/page-crumb.ts';
 
 const crumbHandleSchema = z.object({ crumb: z.string() });
 
-/** Crumbs come from each matched route's `handle.crumb`. */
+/** Crumbs come from each matched route's `handle.crumb`; a page may name the last one. */
 export function Breadcrumb() {
-  const crumbs = useMatches().flatMap((match) => {
+  const named = usePageCrumbLabel(useLocation().pathname);
+  const matches = useMatches();
+  const crumbs = matches.flatMap((match, index) => {
     const parsed = crumbHandleSchema.safeParse(match.handle);
-    return parsed.success ? [{ id: match.id, label: parsed.data.crumb }] : [];
+    if (!parsed.success) return [];
+    const last = index === matches.length - 1;
+    return [{ id: match.id, label: (last ? named : undefined) ?? parsed.data.crumb }];
   });
 
   return (

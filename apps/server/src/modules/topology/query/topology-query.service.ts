@@ -20,7 +20,8 @@ import {
 /**
  * GET /api/topology as JSON text: the components in scope as a tree (or flat when a type is
  * chosen and `flatten` is set), with the filter lists duty answers: teams, types,
- * healthStatuses, tags. Statuses are read as the roll-up keeps them, never recomputed here.
+ * healthStatuses, tags (over every level, whatever `depth` leaves out). Statuses are read as
+ * the roll-up keeps them, never recomputed here.
  */
 export async function queryTopology(db: Database, query: TopologyQuery): Promise<string> {
   const sortBy = query.sortBy ?? 'status';
@@ -50,7 +51,7 @@ export async function queryTopology(db: Database, query: TopologyQuery): Promise
     components.length === 1 && components[0]?.components ? components[0].components : components;
   sortComponents(level, sortBy, query.sortOrder);
   const out = ['{"components":'];
-  renderComponents(components, incidents, insights, out);
+  renderComponents(components, incidents, insights, out, query.depth);
   out.push(',', metadata(rows.length > 0 ? flat(components) : []).slice(1));
   return out.join('');
 }

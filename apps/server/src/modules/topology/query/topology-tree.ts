@@ -86,13 +86,15 @@ export function flat(list: readonly TreeNode[], into: TreeNode[] = []): TreeNode
 
 /**
  * The components as JSON text: each row's body (built by PostgreSQL) with its summary and
- * children appended, so that no component is parsed or serialised again here.
+ * children appended, so that no component is parsed or serialised again here. Below `levels`
+ * levels the children are left out (a dashboard shows two or three).
  */
 export function renderComponents(
   list: readonly TreeNode[],
   incidents: ReadonlyMap<string, string>,
   insights: ReadonlyMap<string, string>,
   out: string[] = [],
+  levels = Number.POSITIVE_INFINITY,
 ): string[] {
   out.push('[');
   list.forEach(({ row, components }, index) => {
@@ -109,9 +111,9 @@ export function renderComponents(
       insights.get(row.id) ?? '{}',
       '}',
     );
-    if (components) {
+    if (components && levels > 1) {
       out.push(',"components":');
-      renderComponents(components, incidents, insights, out);
+      renderComponents(components, incidents, insights, out, levels - 1);
     }
     out.push('}');
   });

@@ -1,5 +1,24 @@
 import type { TopologyComponent } from '@vigil/domain';
+import { useEffect, useState } from 'react';
 import { TopologyCard } from './card/topology-card.tsx';
+
+/** Cards drawn per task: a screenful first, the rest in later tasks (bench/topology-ui). */
+export const cardBatch = 60;
+
+/**
+ * How many of `total` cards to draw now: one batch, then one more per task until all are
+ * drawn, so that a flat list of thousands paints its first screen at once and stays
+ * responsive. A grid that is already drawn keeps its count when its cards change (a refetch).
+ */
+export function useDrawnCount(total: number): number {
+  const [count, setCount] = useState(cardBatch);
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => setCount(count + cardBatch), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return Math.min(count, total);
+}
 
 export function CardGrid({
   cards,
@@ -10,9 +29,10 @@ export function CardGrid({
   width: number;
   currentId: string | undefined;
 }) {
+  const drawn = useDrawnCount(cards.length);
   return (
     <div role="list" aria-label="Components" className="flex flex-wrap content-start gap-3">
-      {cards.map((component) => (
+      {cards.slice(0, drawn).map((component) => (
         <div role="listitem" key={component.id} className="max-w-full">
           <TopologyCard
             component={component}

@@ -67,7 +67,13 @@ describe('topology URL state', () => {
       sortOrder: undefined,
       flatten: 'true',
       hidden: 'true',
+      depth: '3',
     });
+  });
+
+  it('asks for the levels the page draws: two on the dashboard, three under a component', () => {
+    expect(topologyApiQuery({}, undefined).depth).toBe('2');
+    expect(topologyApiQuery({}, 'x').depth).toBe('3');
   });
 
   it('zooms in keeping filters, dropping status, and naming the referrer off the path', () => {

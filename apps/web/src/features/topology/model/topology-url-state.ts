@@ -41,6 +41,8 @@ export function topologyApiQuery(
     flatten: type === undefined ? undefined : 'true',
     // The server leaves hidden components out unless asked for them.
     hidden: state.showHiddenComponents === 'yes' ? 'true' : undefined,
+    // What the page draws: cards and their children's names, under the component when zoomed.
+    depth: id === undefined ? '2' : '3',
   };
 }
 

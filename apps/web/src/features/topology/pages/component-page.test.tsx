@@ -245,6 +245,36 @@ describe('component page and side panel', () => {
 });
 
 describe('component path and keyboard', () => {
+  it('names the component in the shell breadcrumb, and then the child it zooms into', async () => {
+    const nodeA = cluster.components?.[0];
+    if (nodeA === undefined) throw new Error('fixture has two nodes');
+    const { user } = render(
+      ['admin'],
+      [
+        http.get('/api/topology', ({ request }) => {
+          const id = new URL(request.url).searchParams.get('id');
+          return HttpResponse.json(topologyAnswer(id === ids.nodeA ? [nodeA] : [cluster]));
+        }),
+        http.get('/api/db/team_components', () => HttpResponse.json([])),
+      ],
+    );
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() =>
+      expect(within(crumbs).getByText('prod-cluster')).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(within(crumbs).getByText('Topology')).not.toHaveAttribute('aria-current');
+    expect(within(crumbs).queryByText('Component')).not.toBeInTheDocument();
+
+    const cards = screen.getByRole('list', { name: 'Components' });
+    const card = within(cards).getByRole('article', { name: 'node-a' });
+    await user.click(within(card).getByRole('link', { name: 'node-a' }));
+    await waitFor(() =>
+      expect(within(crumbs).getByText('node-a')).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(within(crumbs).queryByText('prod-cluster')).not.toBeInTheDocument();
+    expect(document.title).toBe('node-a | Vigil');
+  });
+
   it('starts the trail at Dashboard with the ancestors, and works the menu by keyboard', async () => {
     const nodeB = cluster.components?.[1];
     if (nodeB === undefined) throw new Error('fixture has two nodes');

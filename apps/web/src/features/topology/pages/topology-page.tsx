@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { usePageCrumb } from '@/lib/page-crumb.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
@@ -31,6 +32,7 @@ export function TopologyPage() {
     [query.data, id],
   );
   usePageTitle(current?.name ?? 'Topology');
+  usePageCrumb(id === undefined ? undefined : current?.name);
   useEffect(() => {
     if (duplicate) toast.warning(duplicateIdText);
   }, [duplicate]);

@@ -11,7 +11,7 @@ export function TopologyViewPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const width = widthFromSize(params.get('size')) ?? defaultCardWidth;
-  const query = useTopologyQuery({ id });
+  const query = useTopologyQuery({ id, depth: '2' });
   const component = query.data?.components?.find((c) => c.id === id);
   usePageTitle(component?.name ?? 'Component');
   return (
