@@ -21,7 +21,7 @@ async function runToEnd(name: string, spec: string, params: Record<string, strin
 }
 
 describe('runsOn', () => {
-  it('runs what the server is eligible for and fails, without running, what only agents are', async () => {
+  it('runs what the server is eligible for and fails what names no agent that exists', async () => {
     const { status, actions } = await runToEnd(
       'runs-on-mixed',
       `
