@@ -12,6 +12,7 @@ export const serialServerFiles = [
   'test/events/restart.test.ts',
   'test/notifications/restart.test.ts',
   'test/agents/agent-faults.test.ts',
+  'test/agents/agent-playbooks.test.ts',
   'test/data-api/fuzz.test.ts',
   'test/playbooks/engine.test.ts',
   'test/topology/snapshot-start.test.ts',

@@ -82,6 +82,8 @@ export interface ModuleSettings {
   /** VIGIL_PUBLIC_URL: the base of URLs handed out (kubeconfig); else the request's origin. */
   readonly publicUrl?: string | undefined;
   readonly agents?: AgentsSettings;
+  /** How long an agent holds a `runsOn` playbook action without reporting (default 30 s). */
+  readonly playbookAgentLeaseMs?: number;
   /** The SMTP connection that mails people and teams (default connection://default/smtp). */
   readonly notificationEmailConnection?: string;
   /** How often definition-of-done scripts run (default every minute). */
@@ -107,6 +109,7 @@ export function moduleSettingsFrom(config: Config, secretKey: string): ModuleSet
     events: eventQueueSettingsFrom(config),
     publicUrl: config.VIGIL_PUBLIC_URL,
     clusterSync: clusterSyncSettingsFrom(config),
+    playbookAgentLeaseMs: config.VIGIL_PLAYBOOK_AGENT_LEASE * 1000,
   };
 }
 
@@ -201,6 +204,7 @@ export async function composeModules(platform: Platform, settings: ModuleSetting
       values,
       enqueue: (client, queued) => enqueueLater(client, queued),
       sealer: createSealer(settings.identity.secretKey),
+      ...(settings.playbookAgentLeaseMs ? { agentLeaseMs: settings.playbookAgentLeaseMs } : {}),
     }),
     createLogsModule({ db, log, connections: connections.resolve }),
     integrationsModule,

@@ -83,8 +83,14 @@ export const processMetricsToken = 'agent-test-metrics-token';
 export const processMetricsHeaders = { authorization: `Bearer ${processMetricsToken}` };
 
 /** An upstream `vigil serve` on loopback, on its own database; restartable on the same port. */
-export async function startUpstream(dataDir: string, database: TestDatabase, port = 0) {
+export async function startUpstream(
+  dataDir: string,
+  database: TestDatabase,
+  port = 0,
+  env: NodeJS.ProcessEnv = {},
+) {
   const server = spawnVigil(['serve'], {
+    ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,

@@ -6,6 +6,8 @@ import type { ValueResolver } from '../../platform/values/values.ts';
 import type { ConnectionResolver } from '../connections/index.ts';
 import type { Enqueue } from '../events/index.ts';
 import { sendThroughConnection, type NotificationSender } from '../notifications/index.ts';
+import { agentActionRoutes } from './agent-runner/agent-actions.routes.ts';
+import { createAgentActionsService } from './agent-runner/agent-actions.service.ts';
 import {
   createRunEngine,
   defaultRunEngineSettings,
@@ -37,6 +39,10 @@ export interface PlaybooksModuleDeps {
   readonly schedulePollMs?: number;
   /** Default timeout of one action without its own `timeout`. */
   readonly actionTimeoutMs?: number;
+  /** How long an agent holds a `runsOn` action without reporting (VIGIL_PLAYBOOK_AGENT_LEASE). */
+  readonly agentLeaseMs?: number;
+  /** How often an agent's held poll looks for an action placed on it. */
+  readonly agentPollMs?: number;
 }
 
 /**
@@ -46,18 +52,21 @@ export interface PlaybooksModuleDeps {
 export function createPlaybooksModule(
   deps: PlaybooksModuleDeps,
 ): VigilModule & { engine: RunEngine } {
-  const engine = createRunEngine(
-    {
-      db: deps.db,
-      log: deps.log,
-      connections: deps.connections,
-      notify: deps.notify ?? sendThroughConnection,
-      values: deps.values,
-      sealer: deps.sealer,
-      defaultActionTimeoutMs: deps.actionTimeoutMs ?? 10 * 60_000,
-    },
-    { ...defaultRunEngineSettings, ...deps.engine },
-  );
+  const executor = {
+    db: deps.db,
+    log: deps.log,
+    connections: deps.connections,
+    notify: deps.notify ?? sendThroughConnection,
+    values: deps.values,
+    sealer: deps.sealer,
+    defaultActionTimeoutMs: deps.actionTimeoutMs ?? 10 * 60_000,
+  };
+  const engine = createRunEngine(executor, { ...defaultRunEngineSettings, ...deps.engine });
+  const agentActions = createAgentActionsService({
+    ...executor,
+    leaseMs: deps.agentLeaseMs ?? 30_000,
+    pollMs: deps.agentPollMs ?? 500,
+  });
   const runsDeps = {
     db: deps.db,
     enqueue: deps.enqueue,
@@ -77,6 +86,7 @@ export function createPlaybooksModule(
         playbookRoutes(createPlaybooksService(deps.db), runs),
         playbookWebhookRoutes(webhook),
         playbookLogStreamRoutes(runs),
+        agentActionRoutes(agentActions),
       ],
       resources: [
         { name: 'playbooks', object: 'playbooks' },

@@ -20,6 +20,7 @@ import { createAssignedPoller } from './assigned-poller.ts';
 import { loadCanaryFiles } from './canary-files.ts';
 import { createHeartbeat } from './heartbeat.ts';
 import { addToOutbox } from './outbox.repository.ts';
+import { createPlaybookRunner } from './playbook-runner.ts';
 import { createPusher } from './pusher.ts';
 import { createUpstreamClient, type UpstreamRevokedError } from './upstream-client.ts';
 
@@ -32,7 +33,8 @@ export interface RunningAgent {
 
 /**
  * `vigil agent`: the health engine on the agent's own database, the canaries from files and
- * those assigned upstream, and three loops to the upstream: push, heartbeat, assigned canaries.
+ * those assigned upstream, and four loops to the upstream: push, heartbeat, assigned canaries
+ * and the playbook actions placed on the agent (`runsOn`).
  */
 export async function startAgent(
   config: Config,
@@ -50,11 +52,12 @@ export async function startAgent(
   });
   const health = healthSettingsFrom(config);
   const values = valueResolverFor(health);
+  const connections = createConnectionResolver(db, createSealer(secretKey), values);
   const engine = createHealthEngine({
     db,
     log,
     metrics,
-    connections: createConnectionResolver(db, createSealer(secretKey), values),
+    connections,
     values,
     agentId: localAgentId,
     ...health,
@@ -111,6 +114,16 @@ export async function startAgent(
     backoff,
     onRevoked,
   });
+  const playbooks = createPlaybookRunner({
+    upstream,
+    log,
+    connections,
+    values,
+    timeoutSeconds: settings.VIGIL_AGENT_POLL_TIMEOUT,
+    concurrency: settings.VIGIL_AGENT_PLAYBOOK_CONCURRENCY,
+    backoff,
+    onRevoked,
+  });
 
   const app = await buildAgentHttp(db, log, metrics, metricsAccessOf(config));
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -124,6 +137,7 @@ export async function startAgent(
     pusher.run(loops.signal),
     heartbeat.run(loops.signal),
     poller.run(loops.signal),
+    playbooks.run(loops.signal),
   ].map((loop) =>
     loop.catch((error: unknown) => log.error({ err: error }, 'agent loop stopped unexpectedly')),
   );

@@ -27,6 +27,8 @@ export const agentSettingsSchema = z.object({
   VIGIL_AGENT_BACKOFF_MAX: seconds(0.1, 3600, 60),
   /** How long one long-poll for assigned canaries is held upstream, in seconds. */
   VIGIL_AGENT_POLL_TIMEOUT: z.coerce.number().int().min(0).max(30).default(25),
+  /** Playbook actions placed on this agent (`runsOn`) run at once; 0 takes none. */
+  VIGIL_AGENT_PLAYBOOK_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
 });
 export type AgentSettings = z.infer<typeof agentSettingsSchema>;
 

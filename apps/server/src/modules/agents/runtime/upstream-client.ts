@@ -1,6 +1,13 @@
 import { agentKubernetesSchema } from '@vigil/domain';
 import { z } from 'zod';
 import { backendVersion } from '../../../platform/version.ts';
+import {
+  actionPollAnswerSchema,
+  actionProgressAnswerSchema,
+  actionResultAnswerSchema,
+  type ActionResult,
+  type AgentAction,
+} from '../../playbooks/index.ts';
 import type { PushedCanary, PushedCheck } from '../push.schema.ts';
 
 /** The upstream refused the token (401): the agent was deleted or its token revoked. */
@@ -134,6 +141,22 @@ export function createUpstreamClient(baseUrl: string, token: string) {
       const answer = await call('GET', path, undefined, (timeoutSeconds + 15) * 1000, signal);
       if (answer.status === 304) return undefined;
       return assignedAnswerSchema.parse(answer.json);
+    },
+    /** The next playbook action placed on this agent (`runsOn`), or null after the wait. */
+    async playbookAction(timeoutSeconds: number, signal: AbortSignal): Promise<AgentAction | null> {
+      const path = `/agent/playbook-action?timeout=${timeoutSeconds}`;
+      const answer = await call('GET', path, undefined, (timeoutSeconds + 15) * 1000, signal);
+      return actionPollAnswerSchema.parse(answer.json).action;
+    },
+    /** Output so far; renews the lease. `stop`: the run ended upstream. */
+    async actionProgress(id: string, attempt: number, output: string): Promise<boolean> {
+      const body = { attempt, output };
+      const { json } = await call('POST', `/agent/playbook-action/${id}/progress`, body, 15_000);
+      return actionProgressAnswerSchema.parse(json).stop;
+    },
+    async actionResult(id: string, report: ActionResult): Promise<void> {
+      const { json } = await call('POST', `/agent/playbook-action/${id}/result`, report, 30_000);
+      actionResultAnswerSchema.parse(json);
     },
   };
 }

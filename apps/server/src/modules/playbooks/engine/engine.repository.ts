@@ -1,4 +1,9 @@
-import { playbookSpecSchema, type PlaybookActionStatus, type PlaybookSpec } from '@vigil/domain';
+import {
+  localAgentId,
+  playbookSpecSchema,
+  type PlaybookActionStatus,
+  type PlaybookSpec,
+} from '@vigil/domain';
 import { z } from 'zod';
 import type { Queryable } from '../../../platform/db.ts';
 
@@ -137,6 +142,11 @@ const actionRow = z
     retryCount: row.retry_count,
   }));
 
+/** One action row as the database answers it (`select id, playbook_run_id, name, …`). */
+export function actionRowOf(row: unknown): ActionRow {
+  return actionRow.parse(row);
+}
+
 export async function actionsOf(client: Queryable, runId: string): Promise<ActionRow[]> {
   const found = await client.query(
     `select id, playbook_run_id, name, position, status, result, error, retry_count
@@ -156,14 +166,16 @@ export async function insertAction(
     status: PlaybookActionStatus;
     delayMs: number;
     error?: string;
+    /** The agent that runs it (default: this server, `local`). */
+    agentId?: string;
   },
 ): Promise<void> {
   const finished = action.status === 'skipped';
   await client.query(
-    `insert into playbook_run_actions
-       (playbook_run_id, name, type, position, status, scheduled_time, start_time, end_time, error)
+    `insert into playbook_run_actions (playbook_run_id, name, type, position, status,
+       scheduled_time, start_time, end_time, error, agent_id)
      values ($1, $2, $3, $4, $5, now() + $6 * interval '1 millisecond',
-       case when $7 then now() end, case when $7 then now() end, $8)`,
+       case when $7 then now() end, case when $7 then now() end, $8, coalesce($9, $10::uuid))`,
     [
       action.runId,
       action.name,
@@ -173,13 +185,16 @@ export async function insertAction(
       action.delayMs,
       finished,
       action.error ?? null,
+      action.agentId ?? null,
+      localAgentId,
     ],
   );
 }
 
 /**
- * Claims actions due to run: waiting ones whose time has come, and running ones whose lease
- * passed (their process stopped). The lease marks them as this process's until it renews it.
+ * Claims the server's (`local`) actions due to run: waiting ones whose time has come, and
+ * running ones whose lease passed (their process stopped). The lease marks them as this
+ * process's until it renews it. Agents claim their own (agent-actions.repository.ts).
  */
 export async function claimActions(client: Queryable, limit: number, leaseMs: number) {
   const found = await client.query(
@@ -190,12 +205,13 @@ export async function claimActions(client: Queryable, limit: number, leaseMs: nu
        select x.id from playbook_run_actions x
        join playbook_runs r on r.id = x.playbook_run_id
          and r.status in ('running', 'sleeping', 'waiting')
-       where (x.status in ('pending', 'sleeping', 'waiting', 'scheduled') and x.scheduled_time <= now())
-          or (x.status = 'running' and x.lease_until < now())
+       where x.agent_id = $3 and (
+         (x.status in ('pending', 'sleeping', 'waiting', 'scheduled') and x.scheduled_time <= now())
+          or (x.status = 'running' and x.lease_until < now()))
        order by x.scheduled_time limit $1 for update of x skip locked)
      returning a.id, a.playbook_run_id, a.name, a.position, a.status, a.result, a.error,
        a.retry_count`,
-    [limit, leaseMs],
+    [limit, leaseMs, localAgentId],
   );
   return found.rows.map((row) => actionRow.parse(row));
 }

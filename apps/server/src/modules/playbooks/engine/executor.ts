@@ -1,25 +1,15 @@
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { Sealer } from '../../../platform/crypto.ts';
-import type { Database } from '../../../platform/db.ts';
+import type { Database, Queryable } from '../../../platform/db.ts';
 import type { ValueResolver } from '../../../platform/values/values.ts';
-import { parseDuration } from '../../../platform/durations.ts';
 import type { ConnectionResolver } from '../../connections/index.ts';
 import type { NotificationSender } from '../../notifications/index.ts';
 import { ActionFailed, mask } from '../actions/action-type.ts';
-import { actionTypes } from '../actions/registry.ts';
-import { kindOf, remoteOnly, runsOnMessage } from '../spec/playbook-spec.ts';
-import { retryDelay, runContextOf } from './conditions.ts';
-import {
-  actionsOf,
-  finishAction,
-  lockRun,
-  retryAction,
-  type ActionRow,
-} from './engine.repository.ts';
+import { retryDelay } from './conditions.ts';
+import { finishAction, lockRun, retryAction, type ActionRow } from './engine.repository.ts';
 import { liveLog } from './live-log.ts';
 import { planNext } from './planner.ts';
-import { renderBody, runFunctions } from './render.ts';
+import { prepareAction } from './prepare.ts';
 import { runData } from './run-data.ts';
 
 export interface ExecutorDeps {
@@ -33,7 +23,8 @@ export interface ExecutorDeps {
   readonly defaultActionTimeoutMs: number;
 }
 
-interface Outcome {
+/** How one attempt at an action ended, wherever it ran. */
+export interface Outcome {
   readonly ok: boolean;
   readonly result: unknown;
   readonly error: string | null;
@@ -61,34 +52,24 @@ export async function executeAction(
     [run.id],
   );
   const data = await runData(deps.db.pool, run, deps.values, deps.sealer);
-  const timeoutMs = action.timeout
-    ? (parseDuration(action.timeout) ?? 0)
-    : deps.defaultActionTimeoutMs;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([stop, timeout]);
+  let timeoutMs = deps.defaultActionTimeoutMs;
+  const timeouts = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const signal = AbortSignal.any([stop, timeouts.signal]);
   let outcome: Outcome;
   const live = liveLog(deps.db.pool, claimed.id, data.secrets);
   try {
-    const kind = kindOf(action);
-    const type = kind ? actionTypes.get(kind) : undefined;
-    if (!kind || !type)
-      throw new ActionFailed(`action kind ${kind ?? '(none)'} is not supported yet`);
-    const functions = runFunctions(runContextOf(await actionsOf(deps.db.pool, run.id)));
-    // runsOn may be a template (upstream renders it); agents only are refused, never ignored.
-    const names = z.array(z.string()).catch([]);
-    const render = (list: unknown) => names.parse(renderBody(list, data.variables, functions));
-    const agents = remoteOnly(render(action.runsOn ?? []), render(run.spec.runsOn ?? []));
-    if (agents) throw new ActionFailed(runsOnMessage(agents));
-    const body = renderBody(action[kind], data.variables, functions, type.verbatim);
-    const config = type.schema.parse(body);
-    const result = await type.run(config, {
+    const prepared = await prepareAction(deps, run, action, data);
+    timeoutMs = prepared.timeoutMs;
+    timer = setTimeout(() => timeouts.abort(), timeoutMs);
+    const result = await prepared.type.run(prepared.config, {
       signal,
       log: deps.log,
       connections: deps.connections,
       notify: deps.notify,
       connectionsApproved: false,
       secrets: data.secrets,
-      render: (text) => String(renderBody(text, data.variables, functions)),
+      render: prepared.render,
       runId: run.id,
       playbookId: run.playbookId,
       namespace: run.playbookNamespace,
@@ -98,50 +79,55 @@ export async function executeAction(
     outcome = { ok: true, result, error: null, timedOut: false };
   } catch (error) {
     const result = error instanceof ActionFailed ? error.result : {};
-    const reason = timeout.aborted
+    const reason = timeouts.signal.aborted
       ? `action timed out after ${action.timeout ?? `${timeoutMs}ms`}`
       : stop.aborted
         ? 'the run was stopped'
         : mask(messageOf(error), data.secrets);
-    outcome = { ok: false, result, error: reason, timedOut: timeout.aborted };
+    outcome = { ok: false, result, error: reason, timedOut: timeouts.signal.aborted };
   }
+  clearTimeout(timer);
   await live.close();
   if (abandon()) return;
-  await record(deps, claimed, outcome, data.variables, stop.aborted && !timeout.aborted);
+  const stopped = stop.aborted && !timeouts.signal.aborted;
+  await deps.db.transaction((client) =>
+    recordOutcome(client, claimed, outcome, data.variables, stopped),
+  );
 }
 
-/** Records an outcome and plans the run's next step, in one transaction that holds the run. */
-async function record(
-  deps: ExecutorDeps,
+/**
+ * Records an outcome (a retry when the policy has one left) and plans the run's next step; the
+ * caller's transaction holds the run from here on.
+ */
+export async function recordOutcome(
+  client: Queryable,
   claimed: ActionRow,
   outcome: Outcome,
   variables: Record<string, unknown>,
   stopped: boolean,
 ): Promise<void> {
-  await deps.db.transaction(async (client) => {
-    const run = await lockRun(client, claimed.runId);
-    if (!run) return;
-    const action = run.spec.actions[claimed.position];
-    const active = ['running', 'sleeping', 'waiting'].includes(run.status);
-    const retry = action?.retry;
-    if (!outcome.ok && active && !stopped && retry && claimed.retryCount < retry.limit) {
-      const delay = retryDelay(retry, claimed.retryCount);
-      await retryAction(client, claimed.id, delay, outcome.error ?? 'failed', outcome.result);
-      await client.query(`update playbook_runs set status = 'waiting' where id = $1`, [run.id]);
-      return;
-    }
-    const status = outcome.ok
-      ? 'completed'
-      : stopped || !active
-        ? 'cancelled'
-        : outcome.timedOut
-          ? 'timed_out'
-          : 'failed';
-    await finishAction(client, claimed.id, {
-      status,
-      result: outcome.result,
-      error: outcome.error,
-    });
-    if (active) await planNext(client, run, variables);
+  const run = await lockRun(client, claimed.runId);
+  if (!run) return;
+  const action = run.spec.actions[claimed.position];
+  const active = ['running', 'sleeping', 'waiting'].includes(run.status);
+  const retry = action?.retry;
+  if (!outcome.ok && active && !stopped && retry && claimed.retryCount < retry.limit) {
+    const delay = retryDelay(retry, claimed.retryCount);
+    await retryAction(client, claimed.id, delay, outcome.error ?? 'failed', outcome.result);
+    await client.query(`update playbook_runs set status = 'waiting' where id = $1`, [run.id]);
+    return;
+  }
+  const status = outcome.ok
+    ? 'completed'
+    : stopped || !active
+      ? 'cancelled'
+      : outcome.timedOut
+        ? 'timed_out'
+        : 'failed';
+  await finishAction(client, claimed.id, {
+    status,
+    result: outcome.result,
+    error: outcome.error,
   });
+  if (active) await planNext(client, run, variables);
 }

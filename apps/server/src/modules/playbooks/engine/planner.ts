@@ -1,7 +1,30 @@
+import type { PlaybookAction } from '@vigil/domain';
 import type { Queryable } from '../../../platform/db.ts';
-import { kindOf } from '../spec/playbook-spec.ts';
+import type { RunContext } from '../../health/index.ts';
+import { z } from 'zod';
+import { eligibleAgents, kindOf, noAgentMessage } from '../spec/playbook-spec.ts';
+import { firstAgent } from './agent-actions.repository.ts';
 import { runContextOf, delayOf, shouldRun } from './conditions.ts';
 import { actionsOf, insertAction, setRunStatus, type EngineRun } from './engine.repository.ts';
+import { renderBody, runFunctions } from './render.ts';
+
+const names = z.array(z.string()).catch([]);
+
+/** The agent an action runs on: the first live one of its eligible list (rendered templates). */
+async function placement(
+  client: Queryable,
+  run: EngineRun,
+  action: PlaybookAction,
+  context: RunContext,
+  variables: Record<string, unknown>,
+): Promise<string> {
+  const functions = runFunctions(context);
+  const render = (list: unknown) => names.parse(renderBody(list, variables, functions));
+  const eligible = eligibleAgents(render(action.runsOn ?? []), render(run.spec.runsOn ?? []));
+  const agent = await firstAgent(client, eligible);
+  if (!agent) throw new Error(noAgentMessage(eligible));
+  return agent.id;
+}
 
 /**
  * Decides a run's next step, in the transaction that holds the run: skips the actions whose
@@ -20,9 +43,11 @@ export async function planNext(
     const base = { runId: run.id, name: action.name, type: kindOf(action), position };
     let run_it: boolean;
     let delayMs = 0;
+    let agentId: string | undefined;
     try {
       run_it = shouldRun(action, context, variables);
       if (run_it) delayMs = delayOf(action, variables);
+      if (run_it) agentId = await placement(client, run, action, context, variables);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await insertAction(client, { ...base, status: 'failed', delayMs: 0, error: message });
@@ -36,7 +61,8 @@ export async function planNext(
       await insertAction(client, { ...base, status: 'skipped', delayMs: 0 });
       continue;
     }
-    await insertAction(client, { ...base, status: delayMs > 0 ? 'sleeping' : 'pending', delayMs });
+    const status = delayMs > 0 ? 'sleeping' : 'pending';
+    await insertAction(client, { ...base, status, delayMs, ...(agentId ? { agentId } : {}) });
     await setRunStatus(client, run.id, delayMs > 0 ? 'sleeping' : 'running');
     return;
   }

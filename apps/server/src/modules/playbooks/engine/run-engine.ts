@@ -7,6 +7,7 @@ import {
   setRunStatus,
   timeOutRuns,
 } from './engine.repository.ts';
+import { expireAgentLeases } from './agent-leases.ts';
 import { executeAction, type ExecutorDeps } from './executor.ts';
 import { planNext } from './planner.ts';
 import { runData } from './run-data.ts';
@@ -87,6 +88,7 @@ export function createRunEngine(deps: ExecutorDeps, settings: RunEngineSettings)
 
   async function tick(): Promise<void> {
     await timeOutRuns(deps.db.pool, settings.defaultRunTimeoutMs);
+    await expireAgentLeases(deps, 50);
     await startRuns();
     await claim();
   }

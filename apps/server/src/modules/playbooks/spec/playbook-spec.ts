@@ -95,29 +95,28 @@ export function parsePlaybookSpec(value: unknown): ParsedPlaybook {
   return { ok: true, spec };
 }
 
-/** Upstream's name for the server itself: actions eligible there run here. */
-const localAgent = 'local';
+/** Upstream's name for the server itself: its row in `agents` is the all-zero id. */
+export const localAgent = 'local';
 
 /**
- * The agents an action must run on when the server is not among them (upstream: the action's
- * runsOn, else the spec's; none means here). Agents do not run actions yet, so the engine fails
- * such an action naming them rather than running it here.
+ * The agents eligible to run an action, in the order written (upstream: the action's runsOn,
+ * else the spec's, else the server itself); the first that exists runs it.
  */
-export function remoteOnly(
+export function eligibleAgents(
   actionRunsOn: readonly string[],
   specRunsOn: readonly string[],
-): string[] | undefined {
-  const eligible = (actionRunsOn.length > 0 ? actionRunsOn : specRunsOn)
-    .map((agent) => agent.trim())
-    .filter((agent) => agent !== '');
-  return eligible.length === 0 || eligible.includes(localAgent) ? undefined : eligible;
+): string[] {
+  const clean = (list: readonly string[]) =>
+    list.map((agent) => agent.trim()).filter((agent) => agent !== '');
+  const action = clean(actionRunsOn);
+  if (action.length > 0) return action;
+  const spec = clean(specRunsOn);
+  return spec.length > 0 ? spec : [localAgent];
 }
 
-export function runsOnMessage(agents: readonly string[]): string {
-  return (
-    `runsOn: running actions on agents (${agents.join(', ')}) is not supported yet; ` +
-    `add ${localAgent} to run it on the server`
-  );
+/** Upstream's refusal when none of an action's eligible agents exists. */
+export function noAgentMessage(agents: readonly string[]): string {
+  return `failed to find any agent (${agents.join(',')})`;
 }
 
 function eventsOf(spec: PlaybookSpec) {
