@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { z } from 'zod';
 import {
   startOidcProvider,
   type TestOidcProvider,
@@ -94,6 +95,62 @@ test('hosted organisations: create one in a modal, switch between them', async (
   await expect(page.getByText(/personal/i)).toHaveCount(0);
   await page.getByRole('button', { name: 'Acme E2E' }).click();
   await expect(switcher(page, 'Acme E2E')).toBeVisible({ timeout: 30_000 });
+});
+
+test('hosted organisations keep their checks and configs apart, in the console and the API', async ({
+  page,
+}) => {
+  op.nextUser = { sub: 'e2e-hosted-ann', email: 'ann@hosted-e2e.example', name: 'Ann Hosted' };
+  await page.goto(`${server.baseUrl}/status`);
+  await expect(switcher(page, 'Acme E2E')).toBeVisible(signedIn);
+  const write = { headers: { Origin: server.baseUrl, Prefer: 'return=representation' } };
+  const canary = await page.request.post(`${server.baseUrl}/api/db/canaries`, {
+    ...write,
+    data: {
+      name: 'acme-only-canary',
+      spec: { schedule: '@every 1h', http: [{ name: 'acme-only', url: 'http://127.0.0.1:9/' }] },
+    },
+  });
+  expect(canary.status(), await canary.text()).toBe(201);
+  const config = await page.request.post(`${server.baseUrl}/api/db/config_items`, {
+    ...write,
+    data: {
+      name: 'acme-only-config',
+      type: 'Kubernetes::Deployment',
+      config: { kind: 'Deployment' },
+    },
+  });
+  expect(config.status(), await config.text()).toBe(201);
+  const seen = async (visible: boolean) => {
+    await page.goto(`${server.baseUrl}/settings/canaries`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Health Checks' })).toBeVisible();
+    const canaryLink = page.getByRole('link', { name: 'acme-only-canary' });
+    if (visible) await expect(canaryLink).toBeVisible();
+    else await expect(page.getByText('No resources found')).toBeVisible();
+    await page.goto(`${server.baseUrl}/catalog?search=acme-only-config`);
+    await expect(page.getByText('acme-only-config').first()).toBeVisible({ visible });
+    for (const [table, name] of [
+      ['canaries', 'acme-only-canary'],
+      ['checks', 'acme-only'],
+      ['config_items', 'acme-only-config'],
+    ] as const) {
+      const found = await page.request.get(`${server.baseUrl}/api/db/${table}?name=eq.${name}`);
+      expect([
+        table,
+        found.status(),
+        z.array(z.unknown()).parse(await found.json()).length,
+      ]).toEqual([table, 200, visible ? 1 : 0]);
+    }
+  };
+  await seen(true);
+  await switcher(page, 'Acme E2E').click();
+  await page.getByRole('button', { name: 'Beta E2E' }).click();
+  await expect(switcher(page, 'Beta E2E')).toBeVisible({ timeout: 30_000 });
+  await seen(false);
+  await switcher(page, 'Beta E2E').click();
+  await page.getByRole('button', { name: 'Acme E2E' }).click();
+  await expect(switcher(page, 'Acme E2E')).toBeVisible({ timeout: 30_000 });
+  await seen(true);
 });
 
 test('hosted provisioning: someone with no organisation waits, then creates one', async ({

@@ -24,17 +24,21 @@ export function hostedSettings(provider: () => TestOidcProvider) {
 }
 
 /**
- * Signs `user` in through the provider as a browser would (login, approve, callback), then
- * provisions the organisations the sign-in created.
+ * Signs `user` in through the provider as a browser would (login, approve, callback) and
+ * answers where the callback sent the browser; then provisions the organisations the
+ * sign-in created, unless asked not to (to see them before they are ready).
  */
 export async function signInHosted(
   app: TestApp,
   provider: TestOidcProvider,
   b: TestBrowser,
   user: TestOidcUser,
-): Promise<void> {
+  options: { readonly returnTo?: string; readonly provision?: boolean } = {},
+): Promise<string> {
   provider.nextUser = user;
-  const login = await b.get('/api/auth/hosted/login?return_to=%2F');
+  const returnTo = encodeURIComponent(options.returnTo ?? '/');
+  const login = await b.get(`/api/auth/hosted/login?return_to=${returnTo}`);
+  expect(login.status).toBe(302);
   const approved = await b.http.get(String(login.headers.location), {
     maxRedirects: 0,
     validateStatus: () => true,
@@ -43,5 +47,17 @@ export async function signInHosted(
     Accept: 'text/html',
   });
   expect(landed.status).toBe(303);
-  await app.api.organizations?.provision();
+  if (options.provision !== false) await app.api.organizations?.provision();
+  return String(landed.headers.location);
 }
+
+/** A member of the Acme organisation, as the provider's token names it. */
+export const acmeUser = (sub: string, extra: Record<string, unknown> = {}): TestOidcUser => ({
+  sub,
+  email: `${sub}@acme.example`,
+  email_verified: true,
+  name: `${sub} Person`,
+  org_id: 'acme',
+  org_name: 'Acme',
+  ...extra,
+});
