@@ -1,6 +1,19 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 
+/** `npm run screenshots:ui` adds the docs/ui.md pictures (e2e/ui-docs), which `npm test` skips. */
+const uiDocs =
+  process.env.VIGIL_UI_DOCS === undefined
+    ? []
+    : [
+        {
+          name: 'ui-docs',
+          testDir: './ui-docs',
+          testMatch: /\.screens\.ts/,
+          dependencies: ['setup'],
+        },
+      ];
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './.artifacts/results',
@@ -24,6 +37,7 @@ export default defineConfig({
     },
     // Reads what every other spec left in the server log and the recorded responses: last.
     { name: 'security', testMatch: /zz-security\.spec\.ts/, dependencies: ['chromium'] },
+    ...uiDocs,
   ],
   use: {
     browserName: 'chromium',

@@ -34,6 +34,17 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 function idOf(rows: unknown): string | undefined {
   const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
   if (typeof first !== 'object' || first === null || !('id' in first)) return undefined;
@@ -104,6 +115,11 @@ test.describe('check detail modal', () => {
     await expect(overview.locator('svg.recharts-surface')).toBeVisible();
     await expect(overview.locator('.recharts-bar-rectangle').first()).toBeVisible();
     await expect(dialog.getByText('Uptime').locator('..')).toContainText('100.0%');
+    // Runs of a millisecond or less: the latency axis still names each tick once (issue #21).
+    // The left axis's labels are the chart's end-anchored texts (the time axis is centred).
+    const yTicks = await overview.locator('svg text[text-anchor="end"]').allTextContents();
+    expect(yTicks.length).toBeGreaterThan(1);
+    expect(yTicks).toEqual([...new Set(yTicks)]);
     await expectAccessible(page);
     await snapshot(page, 'health-modal-chart');
 
@@ -123,6 +139,21 @@ test.describe('check detail modal', () => {
 
     await dialog.getByRole('button', { name: 'Copy endpoint' }).click();
     await expect(page.getByText('Copied to clipboard')).toBeVisible();
+    // The toast covers neither the dialog's close button nor the top bar's controls.
+    const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
+    const header = page.locator('header');
+    for (const control of [
+      dialog.getByRole('button', { name: 'Close' }),
+      header.locator('button[aria-label="Refresh"]'),
+      header.locator('button[aria-label="User menu"]'),
+    ]) {
+      const box = await control.boundingBox();
+      expect(toast !== null && box !== null && !overlaps(toast, box)).toBe(true);
+    }
+    // Its close button works over the open dialog, and leaves the dialog open.
+    await page.getByRole('button', { name: 'Close toast' }).click();
+    await expect(page.getByText('Copied to clipboard')).toHaveCount(0);
+    await expect(dialog).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(targetUrl);
     await expect(dialog.getByRole('link', { name: 'Edit' })).toHaveAttribute(
       'href',

@@ -17,3 +17,12 @@ export async function closeAfterSuccess(
     // The query client toasts the server's message.
   }
 }
+
+/**
+ * A dialog's onInteractOutside: a click on a toast (its close button) is not a click outside,
+ * so it dismisses the toast and leaves the dialog open.
+ */
+export function ignoreToasts(event: { target: EventTarget | null; preventDefault(): void }): void {
+  if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]') !== null)
+    event.preventDefault();
+}

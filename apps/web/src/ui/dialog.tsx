@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { cx } from './class-names.ts';
+import { ignoreToasts } from './dialog-close.ts';
 
 export type DialogSize = 'very-small' | 'small' | 'medium' | 'large' | 'full';
 
@@ -39,6 +40,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <RadixDialog.Content
+          onInteractOutside={ignoreToasts}
           // Radix wires the description itself and warns unless a dialog without one says so.
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           className={cx(

@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { ignoreToasts } from './dialog-close.ts';
 
 export interface DrawerProps {
   open: boolean;
@@ -18,6 +19,7 @@ export function Drawer({ open, onOpenChange, title, description, children }: Dra
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <RadixDialog.Content
+          onInteractOutside={ignoreToasts}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col border-l border-border bg-surface shadow-xl"
         >

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { cx, focusRing } from './class-names.ts';
 
+/** A control whose value was refused (aria-invalid) takes the error colour, as its message does. */
 const controlClassName = cx(
-  'w-full rounded-md border border-border bg-surface px-3 text-sm text-fg read-only:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-60',
+  'w-full rounded-md border border-border bg-surface px-3 text-sm text-fg read-only:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-unhealthy',
   focusRing,
 );
 export const inputClassName = cx(controlClassName, 'h-9');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { graphBucketMs, hasRuns, timeTickFormatter, toGraphPoints } from './graph-points.ts';
+import {
+  graphBucketMs,
+  hasRuns,
+  latencyAxisMax,
+  timeTickFormatter,
+  toGraphPoints,
+} from './graph-points.ts';
 
 describe('graph points', () => {
   it('sizes buckets as the server does: whole seconds, at least one', () => {
@@ -60,5 +66,13 @@ describe('graph points', () => {
     expect(timeTickFormatter(3_600_000, 'UTC')(at)).toBe('14:30');
     expect(timeTickFormatter(7 * 86_400_000, 'UTC')(at)).toBe('Mar 5');
     expect(timeTickFormatter(720 * 86_400_000, 'UTC')(at)).toBe('Mar 2026');
+  });
+});
+
+describe('latencyAxisMax', () => {
+  it('rounds the slowest run up to a round top, at least 4 ms', () => {
+    expect([0, 0.4, 3.2, 4.2, 7, 141, 250, 900, 1_200, 26_000].map(latencyAxisMax)).toEqual([
+      4, 4, 4, 5, 10, 200, 250, 1_000, 2_000, 50_000,
+    ]);
   });
 });

@@ -86,3 +86,15 @@ export function timeTickFormatter(windowMs: number, timeZone?: string): (ms: num
   const format = new Intl.DateTimeFormat('en', { ...options, timeZone });
   return (ms) => format.format(new Date(ms));
 }
+
+/**
+ * The latency axis's top: the next of 1, 2, 2.5, 5 × 10ⁿ at or above the slowest run (at least
+ * 4 ms), so that its ticks are evenly spaced round numbers and the top one never crowds the next.
+ */
+export function latencyAxisMax(slowestMs: number): number {
+  const target = Math.ceil(slowestMs);
+  if (target <= 4) return 4;
+  const magnitude = 10 ** Math.floor(Math.log10(target));
+  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= target) ?? 10;
+  return step * magnitude;
+}

@@ -75,12 +75,29 @@ describe('health page', () => {
     expect(await screen.findByRole('button', { name: 'db' })).toBeInTheDocument();
   });
 
-  it('shows the empty state', async () => {
+  it('shows the empty state, with why and the next step', async () => {
     renderPage('/health', []);
     expect(await screen.findByText('No data available')).toBeInTheDocument();
     expect(
       screen.getByPlaceholderText('Search by name, description, or endpoint'),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText('No health check has run yet. A canary defines checks and their schedule.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a canary' })).toHaveAttribute(
+      'href',
+      '/settings/canaries/new',
+    );
+  });
+
+  it('says when Hide Passing hides every check, and offers to show them', async () => {
+    const user = renderPage('/health', [checks[0]]);
+    expect(
+      await screen.findByText('Every check that matches is passing, and Hide Passing is on.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show passing checks' }));
+    expect(await screen.findByRole('button', { name: 'api' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Hide Passing' })).not.toBeChecked();
   });
 });
 

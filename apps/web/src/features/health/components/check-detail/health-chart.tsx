@@ -9,7 +9,11 @@ import {
   YAxis,
 } from 'recharts';
 import { formatLatency } from '@/features/health/model/check-metrics.ts';
-import { timeTickFormatter, type GraphPoint } from '@/features/health/model/graph-points.ts';
+import {
+  latencyAxisMax,
+  timeTickFormatter,
+  type GraphPoint,
+} from '@/features/health/model/graph-points.ts';
 import { ChartTooltip } from './chart-tooltip.tsx';
 
 export interface HealthChartProps {
@@ -52,7 +56,7 @@ export function HealthChart({ points, windowMs }: HealthChartProps) {
           tickFormatter={(ms: number) => formatLatency(ms)}
           // Whole milliseconds and at least 0-4 ms: sub-millisecond ticks round to repeated labels.
           allowDecimals={false}
-          domain={[0, (max: number) => Math.max(4, Math.ceil(max))]}
+          domain={[0, latencyAxisMax]}
           stroke={colours.axis}
           fontSize={11}
           width={48}
