@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { createContext, use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cx, focusRing } from '@/ui/class-names.ts';
 
 export interface CellFilterProps {
@@ -14,15 +14,8 @@ const buttonClass = cx(
   focusRing,
 );
 
-/**
- * Whether the buttons draw their icons. A virtualised table turns them on for a row once it is
- * hovered or focused (the only times they are visible): the buttons stay for screen readers.
- */
-export const FilterIconsContext = createContext(true);
-
 /** A cell value with include and exclude buttons that appear on hover or focus. */
 export function CellFilter({ label, onFilter, children }: CellFilterProps) {
-  const icons = use(FilterIconsContext);
   return (
     <span className="group/cell inline-flex max-w-full items-center gap-1">
       <span className="min-w-0 truncate">{children}</span>
@@ -38,11 +31,7 @@ export function CellFilter({ label, onFilter, children }: CellFilterProps) {
             onFilter(true);
           }}
         >
-          {icons ? (
-            <Plus aria-hidden="true" className="size-3" />
-          ) : (
-            <span className="block size-3" />
-          )}
+          <Plus aria-hidden="true" className="size-3" />
         </button>
         <button
           type="button"
@@ -54,11 +43,7 @@ export function CellFilter({ label, onFilter, children }: CellFilterProps) {
             onFilter(false);
           }}
         >
-          {icons ? (
-            <Minus aria-hidden="true" className="size-3" />
-          ) : (
-            <span className="block size-3" />
-          )}
+          <Minus aria-hidden="true" className="size-3" />
         </button>
       </span>
     </span>
