@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
+import fs from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { z } from 'zod';
+import { analyseTrace, traceCategories, type TraceFigures } from './scroll-trace.ts';
 
 export interface ScrollSample {
   readonly frames: number;
@@ -10,6 +12,8 @@ export interface ScrollSample {
   readonly p95FrameMs: number;
   readonly rowsLoaded: number;
   readonly scrolledPx: number;
+  /** From a Chromium trace of the same scroll, when asked for. */
+  readonly trace?: TraceFigures;
 }
 
 const scrollArgs = z.object({ speed: z.number(), seconds: z.number() });
@@ -23,6 +27,7 @@ const scrollAndRecord = async (args: ScrollArgs): Promise<unknown> => {
   if (!(box instanceof HTMLElement)) throw new Error('no catalog scroller');
   const intervals: number[] = [];
   const started = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+  performance.mark('catalog-scroll');
   let last = started;
   for (;;) {
     const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
@@ -31,6 +36,7 @@ const scrollAndRecord = async (args: ScrollArgs): Promise<unknown> => {
     last = now;
     if (now - started >= args.seconds * 1000) break;
   }
+  performance.mark('catalog-scroll');
   return {
     intervals,
     rows: Number(box.querySelector('table')?.getAttribute('aria-rowcount') ?? 1) - 1,
@@ -50,6 +56,7 @@ export async function measureScroll(
   url: string,
   cookies: ReadonlyArray<readonly [string, string]>,
   args: ScrollArgs,
+  options: { readonly trace?: boolean; readonly saveTrace?: string } = {},
 ): Promise<ScrollSample> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
@@ -57,7 +64,15 @@ export async function measureScroll(
     const page = await context.newPage();
     await page.goto(url);
     await page.locator('table[aria-label="Catalog"] tbody tr').first().waitFor({ timeout: 60_000 });
+    const tracing = options.trace === true || options.saveTrace !== undefined;
+    if (tracing) {
+      await browser.startTracing(page, { categories: [...traceCategories, 'blink.user_timing'] });
+    }
     const run = recorded.parse(await page.evaluate(scrollAndRecord, scrollArgs.parse(args)));
+    const traced = tracing ? (await browser.stopTracing()).toString('utf8') : undefined;
+    if (traced !== undefined && options.saveTrace !== undefined) {
+      await fs.writeFile(options.saveTrace, traced);
+    }
     const sorted = [...run.intervals].sort((a, b) => a - b);
     const total = run.intervals.reduce((sum, ms) => sum + ms, 0);
     return {
@@ -67,6 +82,7 @@ export async function measureScroll(
       p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
       rowsLoaded: run.rows,
       scrolledPx: run.scrolled,
+      ...(traced === undefined ? {} : { trace: analyseTrace(traced, 'catalog-scroll') }),
     };
   } finally {
     await context.close();

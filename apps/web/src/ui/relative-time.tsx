@@ -9,6 +9,16 @@ const units: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 
 // Building an Intl formatter costs far more than formatting: tables format hundreds of cells.
 const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// What `toLocaleString(undefined, { timeZoneName: 'short' })` formats with, built once.
+const absoluteFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  timeZoneName: 'short',
+});
 
 export function formatRelative(date: Date, now: Date = new Date()): string {
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
@@ -23,7 +33,7 @@ export function RelativeTime({ value }: { value: string | null | undefined }) {
   if (value === null || value === undefined || value === '') return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime()) || date.getUTCFullYear() <= 1) return null;
-  const absolute = date.toLocaleString(undefined, { timeZoneName: 'short' });
+  const absolute = absoluteFormat.format(date);
   return (
     <time dateTime={date.toISOString()} title={absolute}>
       {formatRelative(date)}
