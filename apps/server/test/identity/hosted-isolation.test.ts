@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 const { app, browser } = useIdentityApp({ hosted });
 
-const signIn = (b: TestBrowser, user: TestOidcUser): Promise<void> =>
+const signIn = (b: TestBrowser, user: TestOidcUser): Promise<string> =>
   signInHosted(app(), op, b, user);
 
 const person = (sub: string, orgs: string[]): TestOidcUser => ({

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 const { app, browser } = useIdentityApp({ hosted });
 
-const signIn = (b: TestBrowser, sub: string): Promise<void> =>
+const signIn = (b: TestBrowser, sub: string): Promise<string> =>
   signInHosted(app(), op, b, {
     sub,
     email: `${sub}@example.com`,
