@@ -65,6 +65,8 @@ const internalTables = new Set([
   // The playbook triggers' bookkeeping, kept in step with each spec (docs/playbooks.md).
   'playbook_schedules',
   'playbook_event_triggers',
+  // The health engine's leases of claimed slots, each alive from claim to record (issue #28).
+  'canary_slot_leases',
   // Hosted mode's organisations, read and written only by its own routes (docs/hosted.md).
   'organizations',
   'organization_members',

@@ -8,7 +8,7 @@ import type { CheckResult } from '../history/check-result.ts';
 import { scheduleRetention, type HistoryRetention } from '../history/retention.ts';
 import { createRunnerDeps, withPushed } from './canary-runner-deps.ts';
 import { runCanary, type CanaryRunnerDeps, type CanaryRunResult } from './canary-runner.ts';
-import { releaseClaims, type ClaimedCanary } from './slot-leases.repository.ts';
+import { releaseClaims, type ClaimedCanary } from './canary-store.repository.ts';
 import { ConcurrencyLimit } from './concurrency.ts';
 import { CustomMetricSeries } from './custom-metrics.ts';
 import { createHealthMetrics } from './health-metrics.ts';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db.ts';
-import { renewClaims, type ClaimedSlot } from './slot-leases.repository.ts';
+import { renewClaims, type ClaimedSlot } from './canary-store.repository.ts';
 
 /**
  * A claimed slot is leased this long and renewed every third of it while its run is in

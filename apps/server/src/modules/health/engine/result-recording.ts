@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database, Queryable } from '../../../platform/db.ts';
 import type { CanaryRun, CheckResult } from '../history/check-result.ts';
 import { writeResults } from '../history/results.repository.ts';
-import { settleSlots, type ClaimedCanary, type ClaimedSlot } from './slot-leases.repository.ts';
+import { settleSlots, type ClaimedCanary, type ClaimedSlot } from './canary-store.repository.ts';
 import type { HealthMetrics } from './health-metrics.ts';
 import { ResultBatcher } from './result-batcher.ts';
 

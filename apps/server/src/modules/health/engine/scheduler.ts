@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db.ts';
-import { firstSlot, nextSlot, parseSchedule, periodOf, type Schedule } from './schedule.ts';
 import {
   claimDue,
-  takeOverLapsed,
   type ClaimedCanary,
   type DueRow,
   type SlotPlan,
-} from './slot-leases.repository.ts';
+} from './canary-store.repository.ts';
+import { firstSlot, nextSlot, parseSchedule, periodOf, type Schedule } from './schedule.ts';
 import { SlotQueue } from './slot-queue.ts';
 import { StartSlack, type StartSlackOptions } from './start-slack.ts';
 
@@ -32,9 +30,6 @@ export interface SchedulerOptions {
   readonly slack?: StartSlackOptions;
 }
 
-/** How often slots whose lease lapsed are looked for (a scan of this agent's canaries). */
-const takeOverEveryMs = 2000;
-
 /**
  * Claims due canary slots from the database a little ahead of time, then starts each one
  * at its slot from a single local timer. Claiming in batches keeps the database off the
@@ -51,9 +46,6 @@ export class HealthScheduler {
   #claiming = false;
   #stopped = true;
   readonly #slack: StartSlack | undefined;
-  /** This replica, as the owner of the leases it takes. */
-  readonly #claimant: { readonly agentId: string; readonly owner: string };
-  #lastTakeOver = 0;
 
   constructor(
     private readonly db: Database,
@@ -61,7 +53,6 @@ export class HealthScheduler {
     private readonly options: SchedulerOptions,
   ) {
     this.#slack = options.slack ? new StartSlack(options.slack, Date.now()) : undefined;
-    this.#claimant = { agentId: options.agentId, owner: randomUUID() };
   }
 
   get waiting(): number {
@@ -117,16 +108,16 @@ export class HealthScheduler {
     this.#slack?.sample(Date.now());
     try {
       const horizon = new Date(Date.now() + this.options.lookaheadMs);
-      const { claimLimit, leaseMs } = this.options;
-      const claimed = await claimDue(this.db, this.#claimant, horizon, claimLimit, leaseMs, (row) =>
-        this.#plan(row),
+      const claimed = await claimDue(
+        this.db,
+        this.options.agentId,
+        horizon,
+        this.options.claimLimit,
+        this.options.leaseMs,
+        (row) => this.#plan(row),
+        // A lease that lapsed while the database was away is still ours: never run it twice.
+        [...this.#held.keys()].map((claim) => claim.token),
       );
-      // Lapsed leases are rare (a replica died): looked for every takeOverEveryMs, not per claim.
-      const room = claimLimit - claimed.length;
-      if (room > 0 && Date.now() - this.#lastTakeOver >= takeOverEveryMs) {
-        this.#lastTakeOver = Date.now();
-        claimed.push(...(await takeOverLapsed(this.db, this.#claimant, room, leaseMs)));
-      }
       for (const claim of claimed) {
         this.#held.set(claim, Date.now());
         this.#queue.push(claim);
