@@ -5,13 +5,12 @@
 // synthesised by Chromium with presented and dropped frames read from a trace (see
 // catalog/gesture-scroll.ts). BENCH_BASELINE_WEB=<dir of another web build> measures that
 // build's scrolling too, on a second server over the same data, alternating with this one.
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createBenchDatabase } from './database.ts';
-import { benchLifecycle } from './lifecycle.ts';
+import { benchLifecycle, finishWithJsonRun, type JsonRun } from './lifecycle.ts';
 import { ApiClient } from './health/api-client.ts';
 import { admin, repoRoot, startServers } from './health/servers.ts';
 import { launchBrowser, measurePaint, type PaintTarget } from './first-paint-browser.ts';
@@ -27,7 +26,8 @@ const iterations = Number(process.env.BENCH_ITERATIONS ?? 7);
 const scroll = { speed: Number(process.env.BENCH_SCROLL_SPEED ?? 6000), seconds: 8 };
 const scrollRuns = Number(process.env.BENCH_SCROLL_RUNS ?? 3);
 const baselineWeb = process.env.BENCH_BASELINE_WEB;
-const { cleanups, cleanUp, deadline, step } = benchLifecycle(25);
+const lifecycle = benchLifecycle(25);
+const { cleanups, step } = lifecycle;
 
 const summaryTable: PaintTarget = {
   row: 'table[aria-label="Catalog summary"] tbody tr',
@@ -35,7 +35,7 @@ const summaryTable: PaintTarget = {
 };
 const flatTable: PaintTarget = { row: 'table[aria-label="Catalog"] tbody tr', api: '/api/db/' };
 
-async function main(): Promise<Record<string, unknown>> {
+async function main(): Promise<JsonRun> {
   ensureWebBuild();
   const database = await createBenchDatabase(pino({ level: 'warn' }));
   cleanups.push(() => database.drop());
@@ -122,31 +122,9 @@ async function main(): Promise<Record<string, unknown>> {
   };
 }
 
-function report(run: Record<string, unknown>): string {
-  return [
-    `# Catalog UI with ${items.toLocaleString('en')} items (${String(run.date)})`,
-    '',
-    `Command: \`${String(run.command)}\`. Machine: ${String(run.machine)}.`,
-    '',
-    '```json',
-    JSON.stringify(run, null, 2),
-    '```',
-    '',
-  ].join('\n');
-}
-
-main()
-  .then(async (run) => {
-    const file = path.join(repoRoot, `bench/runs/catalog-ui-${String(run.date).slice(0, 10)}.md`);
-    await fs.writeFile(file, report(run));
-    console.log(JSON.stringify(run, null, 2));
-    step(`wrote ${path.relative(repoRoot, file)}`);
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanUp();
-    clearTimeout(deadline);
-  });
+finishWithJsonRun(main(), {
+  name: 'catalog-ui',
+  title: `Catalog UI with ${items.toLocaleString('en')} items`,
+  repoRoot,
+  lifecycle,
+});

@@ -3,13 +3,11 @@
 // the first card's paint, median of BENCH_ITERATIONS cold loads (goal < 1.5 s for /topology).
 // A root's page is measured beside it, and the flat list of every Pod (1,800 cards) when asked;
 // no goal for those.
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createBenchDatabase } from './database.ts';
-import { benchLifecycle } from './lifecycle.ts';
+import { benchLifecycle, finishWithJsonRun, type JsonRun } from './lifecycle.ts';
 import { ApiClient } from './health/api-client.ts';
 import { admin, repoRoot, startServers } from './health/servers.ts';
 import { launchBrowser, measurePaint, type PaintTarget } from './first-paint-browser.ts';
@@ -20,7 +18,8 @@ import { ensureWebBuild } from '../scripts/lib/prepare.mjs';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 7);
 const goalMs = 1500;
-const { cleanups, cleanUp, deadline, step } = benchLifecycle(20);
+const lifecycle = benchLifecycle(20);
+const { cleanups, step } = lifecycle;
 
 const card: PaintTarget = {
   row: '[role="list"][aria-label="Components"] article',
@@ -33,7 +32,7 @@ type View = (typeof allViews)[number];
 const chosen = (process.env.BENCH_VIEWS ?? 'dashboard,root').split(',');
 const views = allViews.filter((view) => chosen.includes(view));
 
-async function main(): Promise<Record<string, unknown>> {
+async function main(): Promise<JsonRun> {
   ensureWebBuild();
   const database = await createBenchDatabase(pino({ level: 'warn' }));
   cleanups.push(() => database.drop());
@@ -129,31 +128,9 @@ async function main(): Promise<Record<string, unknown>> {
   };
 }
 
-function report(run: Record<string, unknown>): string {
-  return [
-    `# Topology UI with 2,162 components (${String(run.date)})`,
-    '',
-    `Command: \`${String(run.command)}\`. Machine: ${String(run.machine)}.`,
-    '',
-    '```json',
-    JSON.stringify(run, null, 2),
-    '```',
-    '',
-  ].join('\n');
-}
-
-main()
-  .then(async (run) => {
-    const file = path.join(repoRoot, `bench/runs/topology-ui-${String(run.date).slice(0, 10)}.md`);
-    await fs.writeFile(file, report(run));
-    console.log(JSON.stringify(run, null, 2));
-    step(`wrote ${path.relative(repoRoot, file)}`);
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanUp();
-    clearTimeout(deadline);
-  });
+finishWithJsonRun(main(), {
+  name: 'topology-ui',
+  title: 'Topology UI with 2,162 components',
+  repoRoot,
+  lifecycle,
+});
