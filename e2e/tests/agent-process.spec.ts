@@ -124,7 +124,8 @@ test('a real vigil agent runs from the copied command, goes Online, and reports 
     });
     await snapshot(page, 'agent-process-online');
 
-    await page.goto(`/health?tabBy=agent&tab=${agentName}`);
+    // Passing checks are hidden by default: the agent's check passes.
+    await page.goto(`/health?tabBy=agent&tab=${agentName}&hidePassing=false`);
     const check = page
       .getByRole('table', { name: 'Checks' })
       .getByRole('row')

@@ -69,6 +69,8 @@ async function pushAsAgent(token: string, checkName: string): Promise<void> {
  * faded one as low contrast (a toaster finding, not this page's).
  */
 async function expectAccessibleWithoutToasts(page: Page): Promise<void> {
+  // A pointer resting on a toast holds it open (the last click may have landed beside one).
+  await page.mouse.move(0, 0);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);
 }
