@@ -211,7 +211,8 @@ test.describe('as an admin', () => {
     await expectAccessibleWithoutToasts(page);
     await snapshot(page, 'agents-list');
 
-    await page.goto(`/health?tabBy=agent&tab=${agentName}`);
+    // Passing checks are hidden by default: the pushed check passes.
+    await page.goto(`/health?tabBy=agent&tab=${agentName}&hidePassing=false`);
     const check = checkRow(page, `${agentName}-check`);
     await reloadUntil(page, () => expect(check).toBeVisible({ timeout: 2_000 }));
     await expect(check.getByTitle(`Agent: ${agentName}`)).toBeVisible();
