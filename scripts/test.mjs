@@ -97,8 +97,12 @@ if (databaseOnly) {
 }
 
 process.stdout.write(slowestTable(fileDurations(readJsonFile(durationsOut), readJsonFile(pwOut))));
-process.stdout.write(failuresList(unit, e2e, root));
-fs.writeFileSync(path.join(root, '.test-summary.json'), JSON.stringify(totals) + '\n');
+const failures = failuresList(unit, e2e, root);
+process.stdout.write(failures);
+fs.writeFileSync(
+  path.join(root, '.test-summary.json'),
+  JSON.stringify({ ...totals, failures }) + '\n',
+);
 process.stdout.write(
   `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
 );
