@@ -1,6 +1,6 @@
-import { request } from '@playwright/test';
 import { z } from 'zod';
 import { authStatePath, expect, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 const suffix = Date.now().toString(36);
 const agentName = `e2e-from-catalog-${suffix}`;
@@ -9,11 +9,7 @@ const clusterName = `e2e-cluster-${suffix}`;
 test.use({ storageState: authStatePath('admin') });
 
 test('the Created By cell links to the catalog item that created the agent', async ({ page }) => {
-  const admin = await request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
+  const admin = await roleApi();
   try {
     const item = await admin.post('/api/db/config_items', {
       data: { type: 'Kubernetes::Cluster', name: clusterName },

@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
 import { adminAccount } from '../accounts.ts';
 import { recordSecret } from '../secrets.ts';
+import { asAdmin } from '../api.ts';
 
 const suffix = Date.now().toString(36);
 const agentName = `e2e-agent-${suffix}`;
 const keptName = `e2e-kept-${suffix}`;
 const bulkPrefix = `e2e-bulk-${suffix}`;
-
-async function asAdmin<T>(use: (api: APIRequestContext) => Promise<T>): Promise<T> {
-  const admin = await request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
-  try {
-    return await use(admin);
-  } finally {
-    await admin.dispose();
-  }
-}
 
 /** What `vigil agent` does: a heartbeat, then one canary, one failing check and its status. */
 async function pushAsAgent(token: string, checkName: string): Promise<void> {

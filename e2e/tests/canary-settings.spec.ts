@@ -1,6 +1,7 @@
 import http from 'node:http';
-import { request, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 // The editor chunk is large (CodeMirror, shiki): on a loaded machine it can take a while.
 const editorWait = { timeout: 30_000 };
@@ -28,11 +29,7 @@ test.beforeAll(async () => {
 /** The specs after this one share the server: leave no canary of ours behind. */
 test.afterAll(async () => {
   await new Promise((resolve) => target.close(resolve));
-  const admin = await request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
+  const admin = await roleApi();
   const deleted_at = new Date().toISOString();
   // A source-managed canary changes only when the write names its source.
   for (const [filter, data] of [

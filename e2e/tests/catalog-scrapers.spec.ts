@@ -1,5 +1,6 @@
-import { request, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 // The editor chunk is large (CodeMirror, shiki): on a loaded machine it can take a while.
 const editorWait = { timeout: 30_000 };
@@ -9,12 +10,8 @@ const name = `e2e-scraper-${runId}`;
 let scraperId = '';
 
 /** An admin creates the scraper through the data API; its glob matches no file. */
-test.beforeAll(async ({ baseURL }) => {
-  const admin = await request.newContext({
-    baseURL: baseURL ?? '',
-    extraHTTPHeaders: { Origin: baseURL ?? '' },
-    storageState: authStatePath('admin'),
-  });
+test.beforeAll(async () => {
+  const admin = await roleApi();
   const created = await admin.post('/api/db/config_scrapers?select=id', {
     headers: { Prefer: 'return=representation' },
     data: {
@@ -35,12 +32,8 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 /** The specs after this one share the server: leave no scraper of ours behind. */
-test.afterAll(async ({ baseURL }) => {
-  const admin = await request.newContext({
-    baseURL: baseURL ?? '',
-    extraHTTPHeaders: { Origin: baseURL ?? '' },
-    storageState: authStatePath('admin'),
-  });
+test.afterAll(async () => {
+  const admin = await roleApi();
   await admin.patch(`/api/db/config_scrapers?name=eq.${name}`, {
     data: { deleted_at: new Date().toISOString() },
   });

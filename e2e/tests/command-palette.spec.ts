@@ -1,20 +1,17 @@
-import { request } from '@playwright/test';
 import { z } from 'zod';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 test.use({ storageState: authStatePath('admin') });
 
 const prefix = `palette-${Date.now().toString(36)}`;
 const ids: Record<string, string> = {};
 
-test.beforeAll(async ({ baseURL }) => {
-  const admin = await request.newContext({
-    baseURL: baseURL ?? '',
-    extraHTTPHeaders: { Origin: baseURL ?? '', Prefer: 'return=representation' },
-    storageState: authStatePath('admin'),
-  });
+test.beforeAll(async () => {
+  const admin = await roleApi();
   for (const suffix of ['a', 'b']) {
     const created = await admin.post('/api/db/canaries', {
+      headers: { Prefer: 'return=representation' },
       data: {
         name: `${prefix}-${suffix}`,
         namespace: 'e2e',

@@ -1,10 +1,10 @@
-import { request } from '@playwright/test';
 import {
   startPrivatePostgres,
   type PrivatePostgres,
 } from '../../apps/server/test/health/fixtures/postgres-server.ts';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
 import { recordSecret } from '../secrets.ts';
+import { roleApi } from '../api.ts';
 
 // Stable for the whole run (a failed test restarts the worker, which re-reads this module).
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
@@ -23,11 +23,7 @@ test.beforeAll(async () => {
 /** The specs after this one share the server: leave no connection of ours behind. */
 test.afterAll(async () => {
   await postgres?.stop();
-  const admin = await request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
+  const admin = await roleApi();
   const cleaned = await admin.patch(`/api/db/connections?name=like.e2e-*-${runId}`, {
     data: { deleted_at: new Date().toISOString() },
   });

@@ -1,5 +1,5 @@
-import { request } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 /**
  * The server runs with VIGIL_TEST_CONSUMERS=on (e2e/server.ts): events named
@@ -9,16 +9,8 @@ const failingEvent = 'test.always_fails';
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
 const refused = `POST http://127.0.0.1:9/hook (run ${runId}): connect ECONNREFUSED`;
 
-async function adminApi() {
-  return request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
-}
-
 test.beforeAll(async () => {
-  const admin = await adminApi();
+  const admin = await roleApi();
   const queued = await admin.post('/api/db/event_queue', {
     data: [
       { name: failingEvent, event_id: `e2e-${runId}-1`, properties: { message: refused } },
@@ -32,7 +24,7 @@ test.beforeAll(async () => {
 
 /** The specs after this one share the server: leave no event of ours behind. */
 test.afterAll(async () => {
-  const admin = await adminApi();
+  const admin = await roleApi();
   const cleaned = await admin.delete(`/api/db/event_queue?name=eq.${failingEvent}`);
   expect(cleaned.ok()).toBe(true);
   await admin.dispose();

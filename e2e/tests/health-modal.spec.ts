@@ -1,7 +1,8 @@
-import { request, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 // Stable for the whole run (a failed test restarts the worker, which re-reads this module).
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
@@ -22,11 +23,7 @@ test.beforeAll(async () => {
 /** The specs after this one share the server: leave no canary of ours behind. */
 test.afterAll(async () => {
   await new Promise((resolve) => target.close(resolve));
-  const admin = await request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
+  const admin = await roleApi();
   const cleaned = await admin.patch(`/api/db/canaries?name=eq.${canaryName}`, {
     data: { deleted_at: new Date().toISOString() },
   });

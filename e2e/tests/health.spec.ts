@@ -1,7 +1,8 @@
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 let target: Server;
 let healthy = true;
@@ -49,12 +50,8 @@ async function openCheck(page: Page, name: string): Promise<void> {
   await button.click();
 }
 
-async function createAsAdmin(baseURL: string | undefined, name: string): Promise<void> {
-  const admin = await request.newContext({
-    baseURL: baseURL ?? '',
-    extraHTTPHeaders: { Origin: baseURL ?? '' },
-    storageState: authStatePath('admin'),
-  });
+async function createAsAdmin(name: string): Promise<void> {
+  const admin = await roleApi();
   await createCanary(admin, name, name);
   await admin.dispose();
 }
@@ -184,10 +181,10 @@ test.describe('dashboard at scale', () => {
 
 test.describe('run now', () => {
   test.use({ storageState: authStatePath('editor') });
-  test('an editor runs a check now', async ({ page, baseURL }) => {
+  test('an editor runs a check now', async ({ page }) => {
     test.setTimeout(90_000);
     const checkName = `editor-${suffix}`;
-    await createAsAdmin(baseURL, checkName);
+    await createAsAdmin(checkName);
     await openCheck(page, checkName);
     await page.getByRole('dialog').getByRole('button', { name: 'Run Now' }).click();
     await expect(page.getByText('You have successfully initiated the check run.')).toBeVisible();
@@ -196,10 +193,10 @@ test.describe('run now', () => {
 
 test.describe('viewer', () => {
   test.use({ storageState: authStatePath('viewer') });
-  test('a viewer sees no Run Now', async ({ page, baseURL }) => {
+  test('a viewer sees no Run Now', async ({ page }) => {
     test.setTimeout(90_000);
     const checkName = `viewer-${suffix}`;
-    await createAsAdmin(baseURL, checkName);
+    await createAsAdmin(checkName);
     await openCheck(page, checkName);
     await expect(page.getByRole('dialog', { name: checkName })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Run Now' })).toHaveCount(0);

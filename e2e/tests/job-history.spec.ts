@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { request, type APIRequestContext } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { asAdmin } from '../api.ts';
 
 const suffix = Date.now().toString(36);
 const canaryName = `e2e-jobs-${suffix}`;
@@ -13,19 +13,6 @@ async function closedPort(): Promise<number> {
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function asAdmin<T>(use: (api: APIRequestContext) => Promise<T>): Promise<T> {
-  const admin = await request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
-  try {
-    return await use(admin);
-  } finally {
-    await admin.dispose();
-  }
 }
 
 /** A canary whose TCP check fails, so that the engine writes FAILED runs to job history. */

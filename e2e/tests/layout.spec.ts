@@ -1,9 +1,10 @@
-import { request, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authStatePath, expect, expectAccessible, test } from '../fixtures.ts';
 import { seedCatalog } from '../catalog-seed.ts';
 import { findLayoutProblems, openScreen, screens, widths } from '../layout.ts';
+import { roleApi } from '../api.ts';
 
 /** `npm run screenshots` sets this: every screen at 1440 px in both themes. */
 const screenshotDir = process.env.VIGIL_SCREENSHOTS;
@@ -21,11 +22,7 @@ test.beforeAll(async ({ baseURL }) => {
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   const address: AddressInfo | string | null = target.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
-  const api = await request.newContext({
-    baseURL: baseURL ?? '',
-    storageState: authStatePath('admin'),
-    extraHTTPHeaders: { Origin: baseURL ?? '' },
-  });
+  const api = await roleApi();
   const created = await api.post('/api/db/canaries', {
     data: {
       name: `e2e-layout-${Date.now().toString(36)}`,

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { request } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 // Stable for the whole run (a failed test restarts the worker, which re-reads this module).
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
@@ -11,16 +11,8 @@ let dir = '';
 let componentId = '';
 let logFile = '';
 
-async function adminContext(baseURL: string | undefined) {
-  return request.newContext({
-    baseURL: baseURL ?? '',
-    extraHTTPHeaders: { Origin: baseURL ?? '' },
-    storageState: authStatePath('admin'),
-  });
-}
-
 /** A file logging backend over a temp file, and a component whose selector routes to it. */
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-e2e-logs-'));
   await fs.chmod(dir, 0o755);
   logFile = path.join(dir, 'app.log');
@@ -31,7 +23,7 @@ test.beforeAll(async ({ baseURL }) => {
     `${new Date(now - 3 * 60_000).toISOString()} GET /orders 200`,
   ];
   await fs.writeFile(logFile, `${lines.join('\n')}\n`);
-  const admin = await adminContext(baseURL);
+  const admin = await roleApi();
   const backend = await admin.post('/api/db/logging_backends', {
     data: {
       name,
@@ -53,8 +45,8 @@ test.beforeAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-test.afterAll(async ({ baseURL }) => {
-  const admin = await adminContext(baseURL);
+test.afterAll(async () => {
+  const admin = await roleApi();
   const deleted_at = new Date().toISOString();
   await admin.patch(`/api/db/logging_backends?name=eq.${name}`, { data: { deleted_at } });
   await admin.patch(`/api/db/components?name=eq.${name}`, { data: { deleted_at } });

@@ -1,7 +1,7 @@
-import { request, type APIRequestContext } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { z } from 'zod';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 const suffix = Date.now().toString(36);
 const checkName = `e2e-notify-${suffix}`;
@@ -17,14 +17,6 @@ async function listen(server: Server): Promise<number> {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   return address.port;
-}
-
-async function adminApi(): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL ?? '',
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
 }
 
 let targetPort = 0;
@@ -50,7 +42,7 @@ test.beforeAll(async () => {
   const deadPort = await listen(dead);
   await new Promise((resolve) => dead.close(resolve));
   deadUrl = `http://127.0.0.1:${deadPort}`;
-  const admin = await adminApi();
+  const admin = await roleApi();
   // Slack as the settings form stores it: bot token, channel, and the API host (loopback).
   const slack = {
     name: `slack-${suffix}`,
@@ -69,7 +61,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  const admin = await adminApi();
+  const admin = await roleApi();
   const now = new Date().toISOString();
   await admin.patch(`/api/db/canaries?name=like.e2e-*-${suffix}`, { data: { deleted_at: now } });
   await admin.patch(`/api/db/notifications?title=like.*${suffix}*`, { data: { deleted_at: now } });
@@ -81,7 +73,7 @@ test.afterAll(async () => {
 });
 
 async function createCanary(name: string): Promise<void> {
-  const admin = await adminApi();
+  const admin = await roleApi();
   const created = await admin.post('/api/db/canaries', {
     data: {
       name,
@@ -169,7 +161,7 @@ test.describe('as an admin', () => {
   });
 
   test('a dead receiver shows as the failing consumer’s most common error', async ({ page }) => {
-    const admin = await adminApi();
+    const admin = await roleApi();
     const created = await admin.post('/api/db/notifications', {
       data: {
         title: `Dead ${suffix}`,

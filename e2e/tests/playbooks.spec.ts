@@ -1,22 +1,14 @@
-import { request } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 // Stable for the whole run (a failed test restarts the worker, which re-reads this module).
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
 const name = `e2e-greet-${runId}`;
 const title = `Greet ${runId}`;
 
-async function adminContext(baseURL: string | undefined) {
-  return request.newContext({
-    baseURL: baseURL ?? '',
-    extraHTTPHeaders: { Origin: baseURL ?? '' },
-    storageState: authStatePath('admin'),
-  });
-}
-
 /** A playbook with one text parameter and one exec action, written through the data API. */
-test.beforeAll(async ({ baseURL }) => {
-  const admin = await adminContext(baseURL);
+test.beforeAll(async () => {
+  const admin = await roleApi();
   const created = await admin.post('/api/db/playbooks', {
     data: {
       name,
@@ -34,8 +26,8 @@ test.beforeAll(async ({ baseURL }) => {
   await admin.dispose();
 });
 
-test.afterAll(async ({ baseURL }) => {
-  const admin = await adminContext(baseURL);
+test.afterAll(async () => {
+  const admin = await roleApi();
   await admin.patch(`/api/db/playbooks?name=eq.${name}`, {
     data: { deleted_at: new Date().toISOString() },
   });

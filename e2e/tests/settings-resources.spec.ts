@@ -1,5 +1,6 @@
-import { request, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 // The editor chunk is large (CodeMirror, shiki): on a loaded machine it can take a while.
 const editorWait = { timeout: 30_000 };
@@ -26,17 +27,9 @@ async function screens(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-async function admin(baseURL: string | undefined) {
-  return request.newContext({
-    baseURL: baseURL ?? '',
-    extraHTTPHeaders: { Origin: baseURL ?? '' },
-    storageState: authStatePath('admin'),
-  });
-}
-
 /** A rule managed by a CRD, which the console shows read only. */
-test.beforeAll(async ({ baseURL }) => {
-  const api = await admin(baseURL);
+test.beforeAll(async () => {
+  const api = await roleApi();
   const created = await api.post('/api/db/incident_rules', {
     data: { name: rule, source: 'KubernetesCRD', spec: { filter: { status: ['unhealthy'] } } },
   });
@@ -44,8 +37,8 @@ test.beforeAll(async ({ baseURL }) => {
   await api.dispose();
 });
 
-test.afterAll(async ({ baseURL }) => {
-  const api = await admin(baseURL);
+test.afterAll(async () => {
+  const api = await roleApi();
   const now = new Date().toISOString();
   await api.patch(`/api/db/teams?name=eq.${team}`, { data: { deleted_at: now } });
   await api.patch(`/api/db/incident_rules?name=eq.${rule}`, {

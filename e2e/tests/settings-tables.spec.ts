@@ -1,5 +1,5 @@
-import { request, type APIRequestContext } from '@playwright/test';
 import { authStatePath, expect, test, type E2eRole } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 /**
  * Every settings table's list and detail, opened as an admin (who may change them) and as a
@@ -53,16 +53,8 @@ const tables: readonly Table[] = [
   },
 ];
 
-async function adminApi(baseURL: string | undefined): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL: baseURL ?? '',
-    extraHTTPHeaders: { Origin: baseURL ?? '' },
-    storageState: authStatePath('admin'),
-  });
-}
-
-test.beforeAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL);
+test.beforeAll(async () => {
+  const api = await roleApi();
   for (const t of tables) {
     const created = await api.post(`/api/db/${t.table}`, {
       data: { name: name(t.table), ...t.row },
@@ -72,8 +64,8 @@ test.beforeAll(async ({ baseURL }) => {
   await api.dispose();
 });
 
-test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL);
+test.afterAll(async () => {
+  const api = await roleApi();
   const now = new Date().toISOString();
   for (const t of tables) {
     await api.patch(`/api/db/${t.table}?name=eq.${name(t.table)}`, { data: { deleted_at: now } });
