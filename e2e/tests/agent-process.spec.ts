@@ -9,6 +9,7 @@ import { serverNodeFlags } from '../../apps/server/src/platform/heap.ts';
 import { serverMain } from '../../scripts/lib/prepare.mjs';
 import { authStatePath, expect, snapshot, test } from '../fixtures.ts';
 import { recordSecret } from '../secrets.ts';
+import { waitForNoToasts } from '../toasts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const agentName = `e2e-process-${Date.now().toString(36)}`;
@@ -110,9 +111,8 @@ test('a real vigil agent runs from the copied command, goes Online, and reports 
       .getByRole('table', { name: 'Agents' })
       .getByRole('row')
       .filter({ hasText: agentName });
-    // The toasts sit top-right over Refresh, and a pointer resting on one holds it open.
-    await page.mouse.move(0, 0);
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    // The toasts sit top-right over Refresh.
+    await waitForNoToasts(page);
     await expect(async () => {
       expect(agent?.exitCode, 'the agent exited (its output is attached)').toBeNull();
       await page.getByRole('button', { name: 'Refresh agents' }).click({ timeout: 2_000 });

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { request, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { z } from 'zod';
-import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { authStatePath, expect, snapshot, test } from '../fixtures.ts';
 import { adminAccount } from '../accounts.ts';
 import { recordSecret } from '../secrets.ts';
+import { expectAccessibleWithoutToasts } from '../toasts.ts';
+import { pushAsAgent, refusedNow } from '../agent-push.ts';
 import { asAdmin } from '../api.ts';
 
 const suffix = Date.now().toString(36);
@@ -11,56 +12,10 @@ const agentName = `e2e-agent-${suffix}`;
 const keptName = `e2e-kept-${suffix}`;
 const bulkPrefix = `e2e-bulk-${suffix}`;
 
-/** What `vigil agent` does: a heartbeat, then one canary, one failing check and its status. */
-async function pushAsAgent(token: string, checkName: string): Promise<void> {
-  const agent = await request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
-  });
-  try {
-    const beat = await agent.post('/api/agent/heartbeat', { data: {} });
-    expect(beat.status(), await beat.text()).toBe(200);
-    const canaryId = randomUUID();
-    const checkId = randomUUID();
-    const pushed = await agent.post('/api/agent/push', {
-      data: {
-        canaries: [
-          {
-            id: canaryId,
-            name: `${checkName}-canary`,
-            namespace: 'e2e',
-            spec: { http: [{ name: 'probe', url: 'http://127.0.0.1:9/' }] },
-            labels: {},
-          },
-        ],
-        checks: [{ id: checkId, canary_id: canaryId, type: 'http', name: checkName, labels: {} }],
-        check_statuses: [
-          {
-            check_id: checkId,
-            time: new Date().toISOString(),
-            duration: 12,
-            status: false,
-            message: 'refused',
-            error: 'connection refused',
-          },
-        ],
-      },
-    });
-    expect(pushed.status(), await pushed.text()).toBe(200);
-  } finally {
-    await agent.dispose();
-  }
-}
-
-/**
- * Axe once the toasts are gone: sonner fades a toast stacked behind another, and axe reads the
- * faded one as low contrast (a toaster finding, not this page's).
- */
-async function expectAccessibleWithoutToasts(page: Page): Promise<void> {
-  // A pointer resting on a toast holds it open (the last click may have landed beside one).
-  await page.mouse.move(0, 0);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessible(page);
+/** An agent reports one canary with one failing check. */
+async function pushFailingCheck(token: string, name: string): Promise<void> {
+  const check = { canary: `${name}-canary`, namespace: 'e2e', name, url: 'http://127.0.0.1:9/' };
+  await pushAsAgent(process.env.VIGIL_E2E_BASE_URL ?? '', token, check, [refusedNow()]);
 }
 
 /** The health table's row of one check (not its canary's group row). */
@@ -192,7 +147,7 @@ test.describe('as an admin', () => {
     await expect(edit.getByLabel('Description')).toHaveValue('EU production, moved');
     await page.keyboard.press('Escape');
 
-    await pushAsAgent(token, `${agentName}-check`);
+    await pushFailingCheck(token, `${agentName}-check`);
     await page.getByRole('button', { name: 'Refresh agents' }).click();
     await expect(row).toContainText('Online');
     await expect(row.getByRole('cell').nth(2)).toHaveText('1');
@@ -218,7 +173,7 @@ test.describe('as an admin', () => {
       return value ? String(body.access_token) : '';
     });
     recordSecret('agent access token', token);
-    await pushAsAgent(token, `${keptName}-check`);
+    await pushFailingCheck(token, `${keptName}-check`);
 
     // Two agents with checks: the health page tabs by agent, one tab each.
     await page.goto('/health?tabBy=agent');

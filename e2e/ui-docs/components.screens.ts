@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
-import { request, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { catalogIds, seedCatalog } from '../catalog-seed.ts';
 import { authStatePath, expect, test } from '../fixtures.ts';
 import { shoot } from './shoot.ts';
+import { waitForNoToasts } from '../toasts.ts';
+import { pushAsAgent } from '../agent-push.ts';
 
 /**
  * docs/ui.md's pictures: each design-system component on a real screen of a fresh server,
@@ -34,11 +35,6 @@ test.afterAll(async () => {
   await new Promise((resolve) => target.close(resolve));
 });
 
-/** Sonner's toasts are gone, so that the next picture shows none. */
-async function noToasts(page: Page): Promise<void> {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-}
-
 /** An agent's check with a status a minute for the last hour (a few failures); its id. */
 async function pushHistory(page: Page, baseURL: string): Promise<string> {
   const generated = await page.request.post('/api/agent/generate', { data: { name: 'edge-eu' } });
@@ -48,17 +44,10 @@ async function pushHistory(page: Page, baseURL: string): Promise<string> {
     typeof body === 'object' && body !== null && 'access_token' in body
       ? String(body.access_token)
       : '';
-  const agent = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Authorization: `Bearer ${token}` },
-  });
-  const canaryId = randomUUID();
-  const checkId = randomUUID();
   const now = Date.now();
   const statuses = Array.from({ length: 60 }, (_, i) => {
     const failed = i === 21 || i === 22 || i === 47;
     return {
-      check_id: checkId,
       time: new Date(now - (60 - i) * 60_000).toISOString(),
       duration: Math.round(failed ? 900 : 60 + 25 * Math.sin(i / 4) + (i % 7) * 6),
       status: !failed,
@@ -66,25 +55,13 @@ async function pushHistory(page: Page, baseURL: string): Promise<string> {
       ...(failed ? { error: 'context deadline exceeded' } : {}),
     };
   });
-  expect((await agent.post('/api/agent/heartbeat', { data: {} })).status()).toBe(200);
-  const pushed = await agent.post('/api/agent/push', {
-    data: {
-      canaries: [
-        {
-          id: canaryId,
-          name: 'orders',
-          namespace: 'default',
-          spec: { http: [{ name: 'orders-api', url: 'https://orders.internal/health' }] },
-          labels: {},
-        },
-      ],
-      checks: [{ id: checkId, canary_id: canaryId, type: 'http', name: 'orders-api', labels: {} }],
-      check_statuses: statuses,
-    },
-  });
-  expect(pushed.status(), await pushed.text()).toBe(200);
-  await agent.dispose();
-  return checkId;
+  const check = {
+    canary: 'orders',
+    namespace: 'default',
+    name: 'orders-api',
+    url: 'https://orders.internal/health',
+  };
+  return pushAsAgent(baseURL, token, check, statuses);
 }
 
 test('empty state, error state and skeleton', async ({ page }) => {
@@ -211,7 +188,7 @@ test('table, badges, buttons and the confirmation dialog', async ({ page }) => {
   await add.getByLabel('Description').fill('Keep the Logs area on.');
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Feature flag added successfully')).toBeVisible();
-  await noToasts(page);
+  await waitForNoToasts(page);
   await page.getByRole('cell', { name: 'logs.disable' }).click();
   const edit = page.getByRole('dialog');
   const remove = edit.getByRole('button', { name: 'Delete' });
@@ -234,7 +211,7 @@ test('field-level errors and the drawer', async ({ page }) => {
   await repeat.fill('banana');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(repeat).toHaveAttribute('aria-invalid', 'true');
-  await noToasts(page);
+  await waitForNoToasts(page);
   await shoot(page, 'field-errors', [
     repeat.locator('..'),
     dialog.getByText('Choose exactly one recipient', { exact: false }),
