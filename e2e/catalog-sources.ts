@@ -1,22 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { request, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { z } from 'zod';
-import { authStatePath, expect } from './fixtures.ts';
+import { expect } from './fixtures.ts';
 
 /** The machine's PostgreSQL that the SQL scraper reads (trust auth; CI has the same one). */
 export const sourceDatabaseUrl =
   process.env.VIGIL_E2E_SOURCE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** An API context signed in as the admin; dispose it when done. */
-export function adminApi(baseURL: string): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL,
-    storageState: authStatePath('admin'),
-    extraHTTPHeaders: { Origin: baseURL },
-  });
-}
 
 async function ok(answer: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
   const text = await answer.text();

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
-  adminApi,
   createScraper,
   createSourceTable,
   dropSourceTable,
@@ -13,6 +12,7 @@ import {
   writeDocument,
 } from '../catalog-sources.ts';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 
 /**
  * Issue #23 over real sources: a full-mode `file` scraper over a temp folder and a `sql`
@@ -49,7 +49,7 @@ const service = (name: string, config: Record<string, unknown>, extra = {}) => (
   ...extra,
 });
 
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-e2e-catalog-sources-'));
   await writeDocument(dir, 'orders.yaml', service(names.orders, { replicas: 2, image: 'v1.0' }));
   await writeDocument(dir, 'audit.yml', service(names.audit, { replicas: 1, image: 'v3.2' }));
@@ -79,7 +79,7 @@ test.beforeAll(async ({ baseURL }) => {
     { id: 'ledger', name: names.ledger, engine: 'postgres', size_mb: 512 },
     { id: 'archive', name: names.archive, engine: 'postgres', size_mb: 2048 },
   ]);
-  const api = await adminApi(baseURL ?? '');
+  const api = await roleApi();
   fileScraperId = await createScraper(api, names.fileScraper, {
     full: true,
     file: [{ type: types.service, id: '$.id', name: '$.name', health: '$.health', paths: [dir] }],
@@ -100,8 +100,8 @@ test.beforeAll(async ({ baseURL }) => {
   await api.dispose();
 });
 
-test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL ?? '');
+test.afterAll(async () => {
+  const api = await roleApi();
   await removeScraped(
     api,
     [names.fileScraper, names.sqlScraper],
