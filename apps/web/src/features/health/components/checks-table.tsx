@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { CheckRow as Row } from '../model/check-rows.ts';
 import { grownPageSize } from '../model/check-rows.ts';
 import type { SortColumn } from '../model/check-sort.ts';
 import { CheckRow, GroupRow } from './check-row.tsx';
+import { SortButton } from '@/ui/sort-button.tsx';
 
 const columns: ReadonlyArray<readonly [string, SortColumn | null]> = [
   ['Checks', 'name'],
@@ -79,19 +79,12 @@ export function ChecksTable(props: ChecksTableProps) {
                   aria-sort={active ? (sortDesc ? 'descending' : 'ascending') : 'none'}
                   className="px-3 py-2 font-medium whitespace-nowrap"
                 >
-                  <button
-                    type="button"
-                    className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                  <SortButton
+                    label={label}
+                    active={active}
+                    descending={sortDesc}
                     onClick={() => onSort(column, active ? !sortDesc : false)}
-                  >
-                    {label}
-                    {active &&
-                      (sortDesc ? (
-                        <ArrowDown aria-hidden="true" className="size-3" />
-                      ) : (
-                        <ArrowUp aria-hidden="true" className="size-3" />
-                      ))}
-                  </button>
+                  />
                 </th>
               );
             })}

@@ -1,10 +1,10 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { RelativeTime } from '@/ui/relative-time.tsx';
 import type { ConfigInsight } from '@/features/catalog/api/catalog-schemas.ts';
 import type { InsightSortColumn } from '@/features/catalog/model/insights-url-state.ts';
 import { SeverityBadge } from '../severity-badge.tsx';
+import { SortButton } from '@/ui/sort-button.tsx';
 
 const columns: ReadonlyArray<readonly [string, InsightSortColumn]> = [
   ['Catalog', 'config'],
@@ -40,22 +40,12 @@ export function InsightsTable({ insights, sortBy, sortDesc, onSort, onOpen }: In
                   aria-sort={active ? (sortDesc ? 'descending' : 'ascending') : undefined}
                   className="px-3 py-2 font-medium whitespace-nowrap"
                 >
-                  <button
-                    type="button"
+                  <SortButton
+                    label={label}
+                    active={active}
+                    descending={sortDesc}
                     onClick={() => onSort(column)}
-                    className={cx(
-                      'inline-flex items-center gap-1 uppercase hover:text-fg',
-                      focusRing,
-                    )}
-                  >
-                    {label}
-                    {active &&
-                      (sortDesc ? (
-                        <ArrowDown aria-hidden="true" className="size-3" />
-                      ) : (
-                        <ArrowUp aria-hidden="true" className="size-3" />
-                      ))}
-                  </button>
+                  />
                 </th>
               );
             })}
