@@ -125,6 +125,8 @@ describe('incident detail page', () => {
     await waitFor(() => expect(patches).toEqual([{ status: 'closed' }]));
     await user.click(screen.getByRole('button', { name: /^Changelog/ }));
     expect(await screen.findByText('Incident created')).toBeInTheDocument();
+    // It scrolls when long: the keyboard reaches it.
+    expect(screen.getByRole('list', { name: 'Changelog' })).toHaveAttribute('tabindex', '0');
   });
 
   it('keeps the comment button disabled while empty', async () => {
