@@ -3,12 +3,12 @@ import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixt
 import {
   adminApi,
   firstOf,
-  ok,
   runCheckUntil,
   startFakeJira,
   startTarget,
   type LocalServer,
 } from '../incident-fakes.ts';
+import { seedFailingCheck, seedJiraTeam, softDelete } from '../incident-seed.ts';
 import { recordSecret } from '../secrets.ts';
 
 /**
@@ -39,73 +39,17 @@ let incidentPath = '';
 test.beforeAll(async () => {
   recordSecret('jira connection password', jiraToken);
   [target, jira, admin] = await Promise.all([startTarget(), startFakeJira(), adminApi()]);
-  const canary = await ok(
-    await admin.post('/api/db/canaries?select=id', {
-      data: {
-        name: names.canary,
-        namespace: 'e2e',
-        spec: {
-          schedule: '@every 1h',
-          http: [{ name: names.check, url: target.url, responseCodes: [200] }],
-        },
-      },
-      headers: { Prefer: 'return=representation' },
-    }),
-  );
-  expect(Array.isArray(canary) && canary.length).toBe(1);
-  checkId = await firstOf(admin, `/api/db/checks?name=eq.${names.check}&deleted_at=is.null`);
-  await runCheckUntil(admin, checkId, 'unhealthy');
-  await ok(
-    await admin.post('/api/db/connections', {
-      data: {
-        name: names.connection,
-        namespace: 'e2e',
-        type: 'http',
-        url: jira.url,
-        username: 'e2e-bot',
-        password: jiraToken,
-      },
-    }),
-  );
-  await ok(
-    await admin.post('/api/db/teams', {
-      data: {
-        name: names.team,
-        spec: {
-          responder_clients: {
-            jira: {
-              connection: `connection://e2e/${names.connection}`,
-              // Templates over the incident, filled by the server when it opens the ticket.
-              defaults: {
-                configType: 'Jira::Issue',
-                project: 'OPS',
-                issueType: 'Incident',
-                priority: 'High',
-                summary: '{{ .incident.incident_id }}: {{ .incident.title }}',
-                description: 'Severity {{ .incident.severity }}',
-              },
-            },
-          },
-        },
-      },
-    }),
-  );
+  checkId = await seedFailingCheck(admin, names, target.url);
+  await seedJiraTeam(admin, names, { url: jira.url, username: 'e2e-bot', password: jiraToken });
 });
 
 /** The specs after this one share the server: leave no row of ours open or alive. */
 test.afterAll(async () => {
-  const now = new Date().toISOString();
-  if (incidentPath !== '') {
-    const id = incidentPath.split('/').at(-1) ?? '';
-    await ok(await admin.patch(`/api/db/incidents?id=eq.${id}`, { data: { deleted_at: now } }));
-  }
-  for (const [table, name] of [
-    ['canaries', names.canary],
-    ['teams', names.team],
-    ['connections', names.connection],
-  ] as const) {
-    await ok(await admin.patch(`/api/db/${table}?name=eq.${name}`, { data: { deleted_at: now } }));
-  }
+  const incidentId = incidentPath.split('/').at(-1) ?? '';
+  if (incidentId !== '') await softDelete(admin, `incidents?id=eq.${incidentId}`);
+  await softDelete(admin, `canaries?name=eq.${names.canary}`);
+  await softDelete(admin, `teams?name=eq.${names.team}`);
+  await softDelete(admin, `connections?name=eq.${names.connection}`);
   await admin.dispose();
   await Promise.all([target.close(), jira.close()]);
 });
