@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, request, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { authStatePath } from './fixtures.ts';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 
 /** A request the fake Jira received: method, path, Authorization header and JSON body. */
 export interface JiraRequest {
@@ -75,15 +74,6 @@ export async function startFakeJira(): Promise<LocalServer & { received: JiraReq
   });
   const url = await listen(server);
   return { url, received, close: closer(server) };
-}
-
-/** An admin's API context: seeding and cleaning what a commander may not write. */
-export function adminApi(): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL: process.env.VIGIL_E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: process.env.VIGIL_E2E_BASE_URL ?? '' },
-    storageState: authStatePath('admin'),
-  });
 }
 
 /** The answer's JSON, after expecting a 2xx (its text names the failure otherwise). */

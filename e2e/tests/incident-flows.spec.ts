@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
+import { roleApi } from '../api.ts';
 import {
-  adminApi,
   firstOf,
   runCheckUntil,
   startFakeJira,
@@ -38,7 +38,7 @@ let incidentPath = '';
 
 test.beforeAll(async () => {
   recordSecret('jira connection password', jiraToken);
-  [target, jira, admin] = await Promise.all([startTarget(), startFakeJira(), adminApi()]);
+  [target, jira, admin] = await Promise.all([startTarget(), startFakeJira(), roleApi('admin')]);
   checkId = await seedFailingCheck(admin, names, target.url);
   await seedJiraTeam(admin, names, { url: jira.url, username: 'e2e-bot', password: jiraToken });
 });
