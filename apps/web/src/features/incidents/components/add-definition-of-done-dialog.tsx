@@ -1,4 +1,3 @@
-import { definitionOfDoneScripts, evidenceTypeSchema } from '@vigil/domain';
 import { useState } from 'react';
 import { Button } from '@/ui/button.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
@@ -8,15 +7,9 @@ import { SegmentedControl } from '@/ui/segmented-control.tsx';
 import { useCreateEvidence, useUpdateEvidence } from '../api/evidence-mutations.ts';
 import type { Evidence, IncidentDetail } from '../api/incident-schemas.ts';
 import { evidenceLabel } from './contributing-factors-dialog.tsx';
+import { defaultScript } from './edit-definition-of-done-dialog.tsx';
 
 type Mode = 'Automatic' | 'Manual';
-
-function defaultScript(type: string): string {
-  const parsed = evidenceTypeSchema.safeParse(type);
-  if (!parsed.success) return '';
-  const scripts: Partial<Record<string, string>> = definitionOfDoneScripts;
-  return scripts[parsed.data] ?? '';
-}
 
 function groupByType(evidences: readonly Evidence[]): [string, Evidence[]][] {
   const groups = new Map<string, Evidence[]>();

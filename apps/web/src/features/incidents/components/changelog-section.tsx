@@ -1,3 +1,4 @@
+import { cx, focusRing } from '@/ui/class-names.ts';
 import { RelativeTime } from '@/ui/relative-time.tsx';
 import { useHistoryQuery } from '../api/incident-query.ts';
 import { SideSection } from './side-section.tsx';
@@ -39,7 +40,12 @@ export function ChangelogSection({
       ) : entries.length === 0 ? (
         <p className="text-sm text-fg-muted">No changelog found</p>
       ) : (
-        <ol aria-label="Changelog" className="max-h-96 space-y-2 overflow-auto">
+        // Focusable: a long changelog scrolls, and the keyboard must reach it (DESIGN §7).
+        <ol
+          aria-label="Changelog"
+          tabIndex={0}
+          className={cx('max-h-96 space-y-2 overflow-auto rounded', focusRing)}
+        >
           {entries.map((entry) => (
             <li key={entry.id} className="text-sm">
               <div className="flex items-baseline justify-between gap-2">

@@ -60,7 +60,7 @@ export function ContributingFactorsDialog(props: ContributingFactorsDialogProps)
                     checked={chosen.has(evidence.id)}
                     onChange={() => toggle(evidence.id)}
                   />
-                  <span className="text-xs text-fg-muted uppercase">{evidence.type}</span>
+                  <span className="text-xs font-medium uppercase">{evidence.type}</span>
                   {evidenceLabel(evidence)}
                 </label>
               </li>

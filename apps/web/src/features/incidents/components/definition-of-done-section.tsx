@@ -7,14 +7,17 @@ import type { Evidence, IncidentDetail } from '../api/incident-schemas.ts';
 import { definitionOfDone } from '../model/hypothesis-tree.ts';
 import { AddDefinitionOfDoneDialog } from './add-definition-of-done-dialog.tsx';
 import { evidenceLabel } from './contributing-factors-dialog.tsx';
+import { EditDefinitionOfDoneDialog } from './edit-definition-of-done-dialog.tsx';
 import { SideSection } from './side-section.tsx';
 
 function ItemMenu({
   evidence,
+  onEdit,
   onToggle,
   onRemove,
 }: {
   evidence: Evidence;
+  onEdit: () => void;
   onToggle: () => void;
   onRemove: () => void;
 }) {
@@ -36,6 +39,17 @@ function ItemMenu({
           role="menu"
           className="absolute right-0 z-10 w-48 rounded-md border border-border bg-surface py-1 shadow-lg"
         >
+          <button
+            role="menuitem"
+            type="button"
+            className="w-full px-3 py-1.5 text-left text-sm hover:bg-surface-muted"
+            onClick={() => {
+              setOpen(false);
+              onEdit();
+            }}
+          >
+            Edit
+          </button>
           {evidence.type === 'comment' && (
             <button
               role="menuitem"
@@ -83,6 +97,7 @@ export function DefinitionOfDoneSection({
   const items = definitionOfDone(incident.hypotheses);
   const update = useUpdateEvidence();
   const [confirming, setConfirming] = useState<Evidence>();
+  const [editing, setEditing] = useState<Evidence>();
   const [adding, setAdding] = useState(false);
   return (
     <SideSection
@@ -113,6 +128,7 @@ export function DefinitionOfDoneSection({
               {canWrite && (
                 <ItemMenu
                   evidence={evidence}
+                  onEdit={() => setEditing(evidence)}
                   onToggle={() => setConfirming(evidence)}
                   onRemove={() =>
                     update.mutate({ id: evidence.id, patch: { definition_of_done: false } })
@@ -145,6 +161,9 @@ export function DefinitionOfDoneSection({
             update.mutateAsync({ id: confirming.id, patch: { done: !confirming.done } })
           }
         />
+      )}
+      {editing && (
+        <EditDefinitionOfDoneDialog evidence={editing} onClose={() => setEditing(undefined)} />
       )}
       {adding && <AddDefinitionOfDoneDialog incident={incident} onClose={() => setAdding(false)} />}
     </SideSection>

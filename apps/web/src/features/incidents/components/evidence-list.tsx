@@ -25,7 +25,7 @@ export function EvidenceList({
           key={evidence.id}
           className="flex items-center gap-2 rounded border border-border bg-surface px-2 py-1 text-sm"
         >
-          <span className="rounded bg-surface-muted px-1.5 text-[11px] text-fg-muted uppercase">
+          <span className="rounded bg-surface-muted px-1.5 text-[11px] text-fg uppercase">
             {evidence.type}
           </span>
           <span className="min-w-0 flex-1 truncate">{evidenceLabel(evidence)}</span>

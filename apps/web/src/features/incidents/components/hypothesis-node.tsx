@@ -63,7 +63,7 @@ export function HypothesisNodeView({
             )}
           </Button>
         )}
-        <span className="rounded bg-surface-muted px-1.5 text-[11px] text-fg-muted uppercase">
+        <span className="rounded bg-surface-muted px-1.5 text-[11px] text-fg uppercase">
           {hypothesis.type}
         </span>
         <input

@@ -125,10 +125,38 @@ describe('incident detail page', () => {
     await waitFor(() => expect(patches).toEqual([{ status: 'closed' }]));
     await user.click(screen.getByRole('button', { name: /^Changelog/ }));
     expect(await screen.findByText('Incident created')).toBeInTheDocument();
+    // It scrolls when long: the keyboard reaches it.
+    expect(screen.getByRole('list', { name: 'Changelog' })).toHaveAttribute('tabindex', '0');
   });
 
   it('keeps the comment button disabled while empty', async () => {
     renderDetail([detail]);
     expect(await screen.findByRole('button', { name: 'Comment' })).toBeDisabled();
+  });
+
+  it('edits a definition-of-done item: the default script of its type, saved as written', async () => {
+    const flagged = { ...evidence, definition_of_done: true };
+    const { user, patches } = renderDetail([
+      { ...detail, hypotheses: [{ ...detail.hypotheses[0], evidences: [flagged] }] },
+    ]);
+    await user.click(await screen.findByRole('button', { name: /^Definition of done/ }));
+    const items = await screen.findByRole('list', { name: 'Definition of done' });
+    await user.click(
+      within(items).getByRole('button', { name: 'Actions for Checkout probe failing' }),
+    );
+    expect(screen.queryByRole('menuitem', { name: 'Mark as resolved' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit definition of done' });
+    const script = within(dialog).getByLabelText('Script (optional, CEL)');
+    expect(script).toHaveValue("check.status == 'healthy' && check.age > duration('5m')");
+    await user.clear(script);
+    await user.type(script, "check.status == 'healthy'");
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(patches).toEqual([
+        { description: 'Checkout probe failing', script: "check.status == 'healthy'" },
+      ]),
+    );
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });
 });
