@@ -41,6 +41,8 @@ export async function startVigil(options: StartOptions = {}): Promise<RunningSer
     PORT: '0',
     // A consumer that always fails, for e2e/tests/event-queue.spec.ts (docs/events.md).
     VIGIL_TEST_CONSUMERS: 'on',
+    // A mended check resolves its incident within seconds (e2e/tests/incident-flows.spec.ts).
+    VIGIL_DEFINITION_OF_DONE_EVERY: '5s',
     ...options.env,
   };
   if (database) env.DATABASE_URL = database.url;

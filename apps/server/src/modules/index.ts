@@ -110,6 +110,7 @@ export function moduleSettingsFrom(config: Config, secretKey: string): ModuleSet
     publicUrl: config.VIGIL_PUBLIC_URL,
     clusterSync: clusterSyncSettingsFrom(config),
     playbookAgentLeaseMs: config.VIGIL_PLAYBOOK_AGENT_LEASE * 1000,
+    definitionOfDone: { everyMs: config.VIGIL_DEFINITION_OF_DONE_EVERY * 1000 },
   };
 }
 

@@ -52,6 +52,8 @@ export const configSchema = z.object({
   VIGIL_HEALTH_DAILY_RETENTION: duration.default(5 * 365 * 86400),
   /** How long dashboards share one health summary answer, in seconds (0 computes each time). */
   VIGIL_HEALTH_SUMMARY_CACHE: z.coerce.number().min(0).max(300).default(5),
+  /** How often the definition-of-done worker evaluates the scripted items (docs/incidents.md). */
+  VIGIL_DEFINITION_OF_DONE_EVERY: duration.default(60),
   /** Seconds an agent may hold a `runsOn` playbook action without reporting on it. */
   VIGIL_PLAYBOOK_AGENT_LEASE: z.coerce.number().min(1).max(3600).default(30),
   /** Job history runs kept per job (name and resource), newest first; none older than 30 days. */
