@@ -33,6 +33,18 @@ describe('the ScrapeConfig JSON schema', () => {
       'azureDevops',
       ['organization', 'personalAccessToken', 'connection', 'projects', 'pipelines', 'maxAge'],
     ],
+    [
+      'azure',
+      [
+        'connection',
+        'subscriptionID',
+        'clientID',
+        'clientSecret',
+        'tenantID',
+        'include',
+        'exclusions',
+      ],
+    ],
     ['trivy', ['version', 'severity', 'scanners', 'ignoreUnfixed', 'timeout', 'kubernetes']],
   ])('lists %s with its own fields and refuses others', (key, fields) => {
     const spec = specSchema.parse(scrapeConfigJsonSchema()).properties.spec.properties;

@@ -12,7 +12,6 @@ export const pendingScraperKeys: readonly string[] = [
   'gcp',
   'aws',
   'github',
-  'azure',
   'postgres',
   'slack',
   'terraform',

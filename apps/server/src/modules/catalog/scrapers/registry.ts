@@ -5,6 +5,7 @@ import { postgresScraperType } from './postgres/postgres.scraper.ts';
 import { sqlScraperType } from './sql/sql.scraper.ts';
 import { kubernetesFileScraperType } from './kubernetes/kubernetes-file.scraper.ts';
 import { kubernetesScraperType } from './kubernetes/kubernetes.scraper.ts';
+import { azureScraperType } from './azure/azure.scraper.ts';
 import { azureDevopsScraperType } from './azure-devops/azure-devops.scraper.ts';
 import { githubActionsScraperType } from './github-actions/github-actions.scraper.ts';
 import { trivyScraperType } from './trivy/trivy.scraper.ts';
@@ -23,6 +24,7 @@ const scraperTypes: readonly ScraperType[] = [
   kubernetesScraperType,
   kubernetesFileScraperType,
   githubActionsScraperType,
+  azureScraperType,
   azureDevopsScraperType,
   trivyScraperType,
 ];
