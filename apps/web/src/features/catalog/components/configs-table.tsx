@@ -1,12 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { memo, useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { cx, focusRing } from '@/ui/class-names.ts';
 import type { ConfigRow } from '../api/catalog-schemas.ts';
 import type { CatalogSortColumn } from '../model/catalog-url-state.ts';
 import type { CellFilters } from './config-cells.tsx';
 import { ConfigTableRow, type RowActions } from './config-row.tsx';
+import { SortButton } from '@/ui/sort-button.tsx';
 
 /** Spec 001 §9: rows estimated at 37 px, 20 rows of overscan, next page within 300 px. */
 export const rowEstimate = 37;
@@ -160,22 +159,12 @@ const TableHead = memo(function TableHead({ sortBy, sortDesc, onSort }: TableHea
               {column === undefined ? (
                 label
               ) : (
-                <button
-                  type="button"
-                  className={cx(
-                    'inline-flex items-center gap-1 uppercase hover:text-fg',
-                    focusRing,
-                  )}
+                <SortButton
+                  label={label}
+                  active={active}
+                  descending={sortDesc}
                   onClick={() => onSort(column)}
-                >
-                  {label}
-                  {active &&
-                    (sortDesc ? (
-                      <ArrowDown aria-hidden="true" className="size-3" />
-                    ) : (
-                      <ArrowUp aria-hidden="true" className="size-3" />
-                    ))}
-                </button>
+                />
               )}
             </th>
           );
