@@ -268,6 +268,19 @@ describe('an aws scraper through the real SDK and ingest', () => {
     expect((await harness.items(id)).map((item) => item.name)).toEqual(['main']);
   });
 
+  it('fails as a timeout when AWS answers too late', async () => {
+    answerAll('3');
+    fake.routes.set('iam:ListRoles', () => ({ delayMs: 3000, xml: aws.listRoles }));
+    const id = await harness.scraper('aws-slow', {
+      timeout: '1s',
+      aws: [{ ...entry, include: ['Roles'], exclude: ['cloudtrail'] }],
+    });
+    expect(await harness.run(id)).toMatchObject({ status: 'FAILED' });
+    expect((await harness.lastJob(id)).details?.errors).toEqual([
+      expect.stringContaining('timed out after 1000ms'),
+    ]);
+  });
+
   it('refuses an endpoint without keys: the server identity never leaves for it', async () => {
     const id = await harness.scraper('aws-bare', { aws: [{ endpoint: fake.url }] });
     expect(await harness.run(id)).toMatchObject({ status: 'FAILED' });

@@ -18,6 +18,7 @@ export interface FakeAwsAnswer {
   status?: number;
   xml?: string;
   json?: unknown;
+  delayMs?: number;
 }
 
 export interface FakeAwsApi {
@@ -69,14 +70,19 @@ export async function startFakeAwsApi(): Promise<FakeAwsApi> {
         status: 400,
         xml: awsErrorXml('InvalidAction', `${call.action} is not faked`),
       };
-      const status = answer.status ?? 200;
-      if (answer.json !== undefined) {
-        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
-        res.end(JSON.stringify(answer.json));
-        return;
-      }
-      res.writeHead(status, { 'content-type': 'text/xml' });
-      res.end(answer.xml ?? '');
+      const send = () => {
+        if (res.destroyed) return;
+        const status = answer.status ?? 200;
+        if (answer.json !== undefined) {
+          res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
+          res.end(JSON.stringify(answer.json));
+          return;
+        }
+        res.writeHead(status, { 'content-type': 'text/xml' });
+        res.end(answer.xml ?? '');
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
