@@ -45,6 +45,10 @@ describe('the ScrapeConfig JSON schema', () => {
         'exclusions',
       ],
     ],
+    [
+      'aws',
+      ['connection', 'accessKey', 'secretKey', 'endpoint', 'region', 'include', 'cloudtrail'],
+    ],
     ['trivy', ['version', 'severity', 'scanners', 'ignoreUnfixed', 'timeout', 'kubernetes']],
   ])('lists %s with its own fields and refuses others', (key, fields) => {
     const spec = specSchema.parse(scrapeConfigJsonSchema()).properties.spec.properties;

@@ -10,7 +10,6 @@ import { retentionSpec } from './retention.ts';
 /** Keys config-db knows whose scraper has not been written here yet: refused by name. */
 export const pendingScraperKeys: readonly string[] = [
   'gcp',
-  'aws',
   'github',
   'postgres',
   'slack',

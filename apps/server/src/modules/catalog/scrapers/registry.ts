@@ -1,3 +1,4 @@
+import { awsScraperType } from './aws/aws.scraper.ts';
 import { execScraperType } from './exec/exec.scraper.ts';
 import { fileScraperType } from './file/file.scraper.ts';
 import { httpScraperType } from './http/http.scraper.ts';
@@ -27,6 +28,7 @@ const scraperTypes: readonly ScraperType[] = [
   azureScraperType,
   azureDevopsScraperType,
   trivyScraperType,
+  awsScraperType,
 ];
 
 /** By ScrapeConfig spec key (`file`, `http`, `sql`…). */
