@@ -66,6 +66,14 @@ describe('s3 check (AWS SDK v3 against a fake S3 that verifies SigV4)', () => {
     );
   });
 
+  it('never sends the server’s own AWS identity to a spec’s endpoint', async () => {
+    s3.requests.length = 0;
+    await expect(
+      runCheck('s3', spec({ accessKey: undefined, secretKey: undefined })),
+    ).rejects.toThrow('accessKey and secretKey are required with an endpoint');
+    expect(s3.requests).toHaveLength(0);
+  });
+
   it('fails when the object read back is not what was written', async () => {
     const corrupt = await startFakeS3({ buckets: { probes: [] }, pageSize: 10, corrupt: true });
     try {

@@ -4,12 +4,8 @@ import {
   SelectResourceConfigCommand,
 } from '@aws-sdk/client-config-service';
 import { z } from 'zod';
-import {
-  awsClientConfig,
-  awsConnectionFields,
-  awsEndpoint,
-  awsErrorText,
-} from './aws-connection.ts';
+import { awsClientConfig, awsConnectionFields, awsEndpoint } from './aws-connection.ts';
+import { awsErrorText } from '../../../platform/aws-sdk.ts';
 import { commonCheckFields, defineCheckType, failed } from './check-type.ts';
 
 const awsConfigCheck = z

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import { awsTransport, type AwsClientConfig } from '../../../platform/aws-sdk.ts';
 import { z } from 'zod';
 import { CheckConfigError, envVar, type CheckRunContext, type EnvVar } from './check-type.ts';
 
@@ -30,16 +29,6 @@ export interface AwsConnectionSpec {
   readonly skipTLSVerify?: boolean | undefined;
 }
 
-/** What every AWS SDK v3 client takes from the check: spread into its constructor. */
-export interface AwsClientConfig {
-  readonly region: string;
-  readonly endpoint?: string;
-  /** Left out: the SDK's default chain (environment, profile, instance role), as upstream. */
-  readonly credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-  readonly requestHandler: { httpAgent: http.Agent; httpsAgent: https.Agent };
-  readonly maxAttempts: number;
-}
-
 /**
  * Resolves the check's own fields over its saved connection's (url → endpoint, username →
  * access key, password → secret key, properties.region), as the folder check's S3 source does.
@@ -59,6 +48,10 @@ export async function awsClientConfig(
     throw new CheckConfigError('needs both accessKey and secretKey, or neither');
   }
   const endpoint = spec.endpoint ?? saved?.url ?? undefined;
+  // The server's own AWS identity (environment, instance role) never goes to a spec's endpoint.
+  if (endpoint && accessKeyId === undefined) {
+    throw new CheckConfigError('accessKey and secretKey are required with an endpoint');
+  }
   const insecure = spec.skipTLSVerify ?? saved?.insecureTls ?? false;
   return {
     region,
@@ -68,12 +61,7 @@ export async function awsClientConfig(
           credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) },
         }
       : {}),
-    // One attempt per run: the schedule is the retry, and a timeout stays one timeout.
-    maxAttempts: 1,
-    requestHandler: {
-      httpAgent: new http.Agent({ keepAlive: false }),
-      httpsAgent: new https.Agent({ keepAlive: false, rejectUnauthorized: !insecure }),
-    },
+    ...awsTransport(insecure),
   };
 }
 
@@ -81,25 +69,4 @@ export async function awsClientConfig(
 export function awsEndpoint(spec: AwsConnectionSpec, suffix = ''): string | undefined {
   const base = spec.endpoint ?? spec.region ?? spec.connection;
   return base === undefined ? undefined : `${base}${suffix}`;
-}
-
-/** SDK errors carry the service's code as `name` (AccessDenied, NoSuchBucket …). */
-export function awsErrorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = error.name && error.name !== 'Error' ? `${error.name}: ` : '';
-  return `${code}${error.message || 'no message'}`;
-}
-
-/** SDK answers hold Dates; checks expose them as RFC 3339 text, as canary-checker's JSON does. */
-export function plainData(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(plainData);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => key !== '$metadata')
-        .map(([key, inner]) => [key, plainData(inner)]),
-    );
-  }
-  return value;
 }

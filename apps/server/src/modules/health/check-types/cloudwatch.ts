@@ -5,13 +5,8 @@ import {
   type DescribeAlarmsOutput,
 } from '@aws-sdk/client-cloudwatch';
 import { z } from 'zod';
-import {
-  awsClientConfig,
-  awsConnectionFields,
-  awsEndpoint,
-  awsErrorText,
-  plainData,
-} from './aws-connection.ts';
+import { awsClientConfig, awsConnectionFields, awsEndpoint } from './aws-connection.ts';
+import { awsErrorText, plainData } from '../../../platform/aws-sdk.ts';
 import { commonCheckFields, defineCheckType, failed } from './check-type.ts';
 
 const states: readonly string[] = Object.values(StateValue);

@@ -7,7 +7,8 @@ import {
   StorageClass,
 } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { awsClientConfig, awsConnectionFields, awsErrorText } from './aws-connection.ts';
+import { awsClientConfig, awsConnectionFields } from './aws-connection.ts';
+import { awsErrorText } from '../../../platform/aws-sdk.ts';
 import { commonCheckFields, defineCheckType, failed } from './check-type.ts';
 
 const storageClasses: readonly string[] = Object.values(StorageClass);

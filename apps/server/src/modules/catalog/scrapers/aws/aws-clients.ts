@@ -1,16 +1,6 @@
-import http from 'node:http';
-import https from 'node:https';
+import { awsTransport, type AwsClientConfig } from '../../../../platform/aws-sdk.ts';
 import { ScrapeConfigError, type ScrapeContext } from '../scraper-type.ts';
 import type { AwsEntry } from './aws-entry.ts';
-
-/** What every AWS SDK v3 client of one region takes: spread into its constructor. */
-export interface AwsClientConfig {
-  readonly region: string;
-  readonly endpoint?: string;
-  readonly credentials?: { accessKeyId: string; secretAccessKey: string };
-  readonly requestHandler: { httpAgent: http.Agent; httpsAgent: https.Agent };
-  readonly maxAttempts: number;
-}
 
 export interface AwsAccess {
   /** The regions scraped, in the spec's order. */
@@ -50,35 +40,9 @@ export async function awsAccess(ctx: ScrapeContext, entry: AwsEntry): Promise<Aw
       region,
       ...(endpoint ? { endpoint } : {}),
       ...(credentials ? { credentials } : {}),
-      // One attempt per run: the schedule is the retry, and a timeout stays one timeout.
-      maxAttempts: 1,
-      requestHandler: {
-        httpAgent: new http.Agent({ keepAlive: false }),
-        httpsAgent: new https.Agent({ keepAlive: false, rejectUnauthorized: !insecure }),
-      },
+      ...awsTransport(insecure),
     }),
   };
-}
-
-/** SDK errors carry the service's code as `name` (AuthFailure, AccessDenied …). */
-export function awsErrorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = error.name && error.name !== 'Error' ? `${error.name}: ` : '';
-  return `${code}${error.message || 'no message'}`;
-}
-
-/** SDK answers hold Dates and `$metadata`; items store plain JSON with RFC 3339 times. */
-export function plainData(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(plainData);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => key !== '$metadata')
-        .map(([key, inner]) => [key, plainData(inner)]),
-    );
-  }
-  return value;
 }
 
 /** EC2's `[{Key, Value}]` tags as a map. */

@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 import { parseDuration } from '../../../../platform/durations.ts';
 import type { ScrapeResult, ScrapedChange } from '../scrape-result.ts';
-import type { AwsClientConfig } from './aws-clients.ts';
+import { type AwsClientConfig } from '../../../../platform/aws-sdk.ts';
 import { excludes, type AwsEntry } from './aws-entry.ts';
 
 /** config-db's default of cloudtrail.maxAge. */

@@ -10,7 +10,8 @@ import {
   type Vpc,
 } from '@aws-sdk/client-ec2';
 import type { ScrapeResult, ScrapedItem } from '../scrape-result.ts';
-import { plainData, tagMap } from './aws-clients.ts';
+import { tagMap } from './aws-clients.ts';
+import { plainData } from '../../../../platform/aws-sdk.ts';
 import { excluded, includes, type AwsEntry } from './aws-entry.ts';
 
 export const ec2InstanceType = 'AWS::EC2::Instance';

@@ -2,7 +2,7 @@ import { IAMClient, ListRolesCommand, type Role } from '@aws-sdk/client-iam';
 import { ListBucketsCommand, S3Client, type Bucket } from '@aws-sdk/client-s3';
 import { z } from 'zod';
 import type { ScrapeResult } from '../scrape-result.ts';
-import { plainData, type AwsClientConfig } from './aws-clients.ts';
+import { plainData, type AwsClientConfig } from '../../../../platform/aws-sdk.ts';
 import { excluded, includes, type AwsEntry } from './aws-entry.ts';
 
 export const iamRoleType = 'AWS::IAM::Role';

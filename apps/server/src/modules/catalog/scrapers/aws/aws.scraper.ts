@@ -1,7 +1,8 @@
 import { EC2Client } from '@aws-sdk/client-ec2';
 import { emptyScrapeResult, type ScrapeResult } from '../scrape-result.ts';
 import { defineScraperType } from '../scraper-type.ts';
-import { awsAccess, awsErrorText } from './aws-clients.ts';
+import { awsAccess } from './aws-clients.ts';
+import { awsErrorText } from '../../../../platform/aws-sdk.ts';
 import { scrapeCloudTrail } from './aws-cloudtrail.ts';
 import { scrapeEc2 } from './aws-ec2.ts';
 import { awsEntry } from './aws-entry.ts';
