@@ -6,20 +6,23 @@ import { useUrlState } from '@/lib/url-state.ts';
 import { Button } from '@/ui/button.tsx';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { RelativeTime } from '@/ui/relative-time.tsx';
-import { Table, TableCell } from '@/ui/table.tsx';
+import { hiddenWhenNarrow, Table, TableCell } from '@/ui/table.tsx';
 import type { CanaryListItem } from '../api/canaries-query.ts';
 import { JobStatusBadge } from '@/ui/job-status-badge.tsx';
 
-/** Spec 002 §2: the settings list columns; canaries hide Namespace. */
+/**
+ * Spec 002 §2: the settings list columns; canaries hide Namespace. Source (blank for canaries
+ * made here) and Created go first when the table is narrow, so Updated and Created By stay.
+ */
 const columns = [
   'Name',
-  'Source',
+  { label: 'Source', className: hiddenWhenNarrow },
   'Schedule',
   'Job Status',
   'Last Run',
   'Last Failed',
   'Tags',
-  'Created',
+  { label: 'Created', className: hiddenWhenNarrow },
   'Updated',
   'Created By',
 ] as const;
@@ -70,7 +73,7 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
                 </span>
               )}
             </TableCell>
-            <TableCell>{canary.source ?? ''}</TableCell>
+            <TableCell className={hiddenWhenNarrow}>{canary.source ?? ''}</TableCell>
             <TableCell className="whitespace-nowrap">{canary.schedule ?? ''}</TableCell>
             <TableCell>
               {canary.job_status && (
@@ -100,7 +103,7 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
             <TableCell>
               <Tags labels={canary.labels} />
             </TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell className={cx('whitespace-nowrap', hiddenWhenNarrow)}>
               <RelativeTime value={canary.created_at} />
             </TableCell>
             <TableCell className="whitespace-nowrap">
