@@ -163,3 +163,49 @@ export function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
     return problems;
   }, allColumnsWidth);
 }
+
+/**
+ * Tabs through the first `presses` stops of the page from the top and names each focused
+ * element that shows no focus indicator (an outline or a ring, on it or on its editor).
+ */
+export async function findInvisibleFocus(page: Page, presses = 80): Promise<string[]> {
+  await page.evaluate(() => {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  });
+  const problems: string[] = [];
+  for (let index = 0; index < presses; index += 1) {
+    await page.keyboard.press('Tab');
+    const problem = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || active === document.body) return 'end';
+      // Tailwind leaves transparent outlines and zero rings in place: only a painted one counts.
+      const painted = (color: string): boolean => {
+        if (color === 'transparent') return false;
+        const alpha =
+          /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/.exec(color) ?? /\/\s*([\d.]+)\)$/.exec(color);
+        return alpha === null || parseFloat(alpha[1] ?? '1') > 0;
+      };
+      const shows = (element: Element | null): boolean => {
+        if (element === null) return false;
+        const style = getComputedStyle(element);
+        const outline =
+          style.outlineStyle !== 'none' &&
+          parseFloat(style.outlineWidth) > 0 &&
+          painted(style.outlineColor);
+        const shadows = /((?:rgba?|hsla?|oklch|oklab|lab|lch|color)\([^)]*\))([^,]*)/g;
+        const rings = [...style.boxShadow.matchAll(shadows)].some(
+          ([, color = '', lengths = '']) =>
+            painted(color) &&
+            lengths.match(/-?[\d.]+px/g)?.some((n, i) => i >= 2 && parseFloat(n) > 0),
+        );
+        return outline || rings;
+      };
+      if (shows(active) || shows(active.closest('.cm-editor'))) return null;
+      const name = active.getAttribute('aria-label') ?? active.textContent ?? '';
+      return `${active.tagName.toLowerCase()} "${name.trim().slice(0, 40)}"`;
+    });
+    if (problem === 'end') break;
+    if (problem !== null && !problems.includes(problem)) problems.push(problem);
+  }
+  return problems;
+}

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authStatePath, expect, expectAccessible, test } from '../fixtures.ts';
 import { seedCatalog } from '../catalog-seed.ts';
-import { findLayoutProblems, openScreen, screens, widths } from '../layout.ts';
+import { findInvisibleFocus, findLayoutProblems, openScreen, screens, widths } from '../layout.ts';
 import { roleApi } from '../api.ts';
 
 /** `npm run screenshots` sets this: every screen at 1440 px in both themes. */
@@ -93,6 +93,16 @@ test('the layout check sees a table scrolled sideways at 1440 px and a key colum
   expect(await findLayoutProblems(page)).toEqual([]);
 });
 
+test('the focus check sees a control focused without a visible indicator', async ({ page }) => {
+  await page.setContent(`
+    <style>
+      button:focus-visible { outline: 2px solid transparent; box-shadow: 0 0 0 0 rgb(0 0 0 / 0) }
+      #ring:focus-visible { box-shadow: 0 0 0 2px rgb(59, 130, 246) }
+    </style>
+    <button id="ring">Ringed</button><button>Bare</button><a href="#x">Outlined</a>`);
+  expect(await findInvisibleFocus(page)).toEqual(['button "Bare"']);
+});
+
 /**
  * One visit per screen: every width by resizing, then axe in each theme by switching the
  * system setting, which the console follows live. Keeps the spec well under two minutes.
@@ -111,6 +121,7 @@ for (const screen of screens) {
           problems.push(`${screen.name} at ${width}: ${problem.kind} ${problem.detail}`);
       }
       expect(problems).toEqual([]);
+      expect(await findInvisibleFocus(page), 'focused without a visible indicator').toEqual([]);
     }
     for (const theme of themes) {
       await page.emulateMedia({ colorScheme: theme });
