@@ -103,6 +103,20 @@ test('the focus check sees a control focused without a visible indicator', async
   expect(await findInvisibleFocus(page)).toEqual(['button "Bare"']);
 });
 
+test('the health toolbar wraps as a whole: Time Range and Refresh rate share a row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: widths[0], height: 900 });
+  await openScreen(page, '/health?hidePassing=false');
+  for (const width of [...widths, 2560]) {
+    await page.setViewportSize({ width, height: 900 });
+    const range = await page.getByLabel('Time Range').boundingBox();
+    const refresh = await page.getByLabel('Refresh rate').boundingBox();
+    expect(range?.y, `at ${width}`).toBe(refresh?.y);
+    expect(await findLayoutProblems(page)).toEqual([]);
+  }
+});
+
 /**
  * One visit per screen: every width by resizing, then axe in each theme by switching the
  * system setting, which the console follows live. Keeps the spec well under two minutes.
