@@ -12,7 +12,8 @@ import { JobStatusBadge } from '@/ui/job-status-badge.tsx';
 
 /**
  * Spec 002 §2: the settings list columns; canaries hide Namespace. Source (blank for canaries
- * made here) and Created go first when the table is narrow, so Updated and Created By stay.
+ * made here), Last Failed (Job Status says failed) and Created go when the table is narrow,
+ * so that at 1440 px Updated and Created By stay in view.
  */
 const columns = [
   'Name',
@@ -20,7 +21,7 @@ const columns = [
   'Schedule',
   'Job Status',
   'Last Run',
-  'Last Failed',
+  { label: 'Last Failed', className: hiddenWhenNarrow },
   'Tags',
   { label: 'Created', className: hiddenWhenNarrow },
   'Updated',
@@ -97,7 +98,7 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
             <TableCell className="whitespace-nowrap">
               <RelativeTime value={canary.last_runtime} />
             </TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell className={cx('whitespace-nowrap', hiddenWhenNarrow)}>
               <RelativeTime value={canary.job_last_failed} />
             </TableCell>
             <TableCell>
