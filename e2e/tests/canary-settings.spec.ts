@@ -171,6 +171,18 @@ test.describe('as an admin', () => {
     await expect(problems).toHaveCount(0);
     await expect(save).toBeEnabled();
 
+    // A schedule the server would refuse is marked in the editor's gutter before any Save.
+    await replaceYaml(page, resource('query').replace('@every 5m', '@every banana'));
+    await expect(problems).toContainText(
+      'spec.schedule must be @every followed by a duration such as 30s or 1m30s',
+    );
+    await expect(page.locator('.cm-gutter-lint .cm-lint-marker-error')).toHaveCount(1);
+    await expect(save).toBeDisabled();
+    await snapshot(page, 'canaries-schedule-error');
+    await replaceYaml(page, resource('query'));
+    await expect(problems).toHaveCount(0);
+    await expect(page.locator('.cm-gutter-lint .cm-lint-marker-error')).toHaveCount(0);
+
     // Broken YAML is reported and cannot be saved either.
     await replaceYaml(page, 'spec: [unclosed');
     await expect(problems).toContainText('Invalid YAML');

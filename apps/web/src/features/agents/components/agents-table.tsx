@@ -70,7 +70,7 @@ function SortHeader({
 export function AgentsTable({ agents, now, sortBy, sortOrder, onSort, onOpen }: AgentsTableProps) {
   return (
     <div className="overflow-auto rounded-lg border border-border bg-surface">
-      <table aria-label="Agents" className="w-full text-left text-sm">
+      <table aria-label="Agents" className="key-column w-full text-left text-sm">
         <thead className="border-b border-border bg-surface text-xs text-fg-muted uppercase">
           <tr>
             {columns.map(([column, label]) => (

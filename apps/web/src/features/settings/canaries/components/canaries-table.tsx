@@ -6,20 +6,24 @@ import { useUrlState } from '@/lib/url-state.ts';
 import { Button } from '@/ui/button.tsx';
 import { cx, focusRing } from '@/ui/class-names.ts';
 import { RelativeTime } from '@/ui/relative-time.tsx';
-import { Table, TableCell } from '@/ui/table.tsx';
+import { hiddenWhenNarrow, Table, TableCell } from '@/ui/table.tsx';
 import type { CanaryListItem } from '../api/canaries-query.ts';
 import { JobStatusBadge } from '@/ui/job-status-badge.tsx';
 
-/** Spec 002 §2: the settings list columns; canaries hide Namespace. */
+/**
+ * Spec 002 §2: the settings list columns; canaries hide Namespace. Source (blank for canaries
+ * made here), Last Failed (Job Status says failed) and Created go when the table is narrow,
+ * so that at 1440 px Updated and Created By stay in view.
+ */
 const columns = [
   'Name',
-  'Source',
+  { label: 'Source', className: hiddenWhenNarrow },
   'Schedule',
   'Job Status',
   'Last Run',
-  'Last Failed',
+  { label: 'Last Failed', className: hiddenWhenNarrow },
   'Tags',
-  'Created',
+  { label: 'Created', className: hiddenWhenNarrow },
   'Updated',
   'Created By',
 ] as const;
@@ -70,7 +74,7 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
                 </span>
               )}
             </TableCell>
-            <TableCell>{canary.source ?? ''}</TableCell>
+            <TableCell className={hiddenWhenNarrow}>{canary.source ?? ''}</TableCell>
             <TableCell className="whitespace-nowrap">{canary.schedule ?? ''}</TableCell>
             <TableCell>
               {canary.job_status && (
@@ -94,13 +98,13 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
             <TableCell className="whitespace-nowrap">
               <RelativeTime value={canary.last_runtime} />
             </TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell className={cx('whitespace-nowrap', hiddenWhenNarrow)}>
               <RelativeTime value={canary.job_last_failed} />
             </TableCell>
             <TableCell>
               <Tags labels={canary.labels} />
             </TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell className={cx('whitespace-nowrap', hiddenWhenNarrow)}>
               <RelativeTime value={canary.created_at} />
             </TableCell>
             <TableCell className="whitespace-nowrap">

@@ -62,12 +62,11 @@ export function CanaryEditor({
     'editor',
     form === undefined ? yamlOnly : bothTabs,
   );
-  const [editorProblems, setSchemaProblems] = useState<SchemaProblem[]>([]);
+  const [schemaProblems, setSchemaProblems] = useState<SchemaProblem[]>([]);
   // What the last Save said, about the text it was given: an edit makes it stale.
   const [submitError, setSubmitError] = useState<{ message: string; yaml: string } | null>(null);
   const [saveBlocked, setSaveBlocked] = useState(false);
   const schedule = useWatch({ control, name: 'schedule' });
-  const schemaProblems = [...editorProblems, ...scheduleProblems(draft.current(), draft.yaml)];
   const yamlBlocks = yamlBlockingMessage(draft.yamlProblem, schemaProblems);
   // In the YAML view the problems are listed under the editor, so Save waits for them to go.
   // In the Form view Save first shows the form's own messages, then the YAML's.
@@ -165,6 +164,7 @@ export function CanaryEditor({
           readOnly={readOnly}
           label="Canary YAML"
           onProblems={setSchemaProblems}
+          check={scheduleProblems}
         />
         <EditorProblems yamlProblem={draft.yamlProblem} schemaProblems={schemaProblems} />
       </div>

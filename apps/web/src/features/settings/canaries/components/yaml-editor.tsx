@@ -1,4 +1,4 @@
-import { lintGutter } from '@codemirror/lint';
+import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import CodeMirror, { EditorView, ViewPlugin, type Extension } from '@uiw/react-codemirror';
 import { getJSONSchema } from 'codemirror-json-schema';
 import { yamlSchema, yamlSchemaLinter } from 'codemirror-json-schema/yaml';
@@ -6,6 +6,7 @@ import type { JSONSchema7 } from 'json-schema';
 import { useMemo } from 'react';
 import { codeEditorTheme } from '@/ui/code-editor-theme.ts';
 import { useResolvedTheme } from '@/ui/theme.ts';
+import type { TextProblem } from '../model/schedule-problems.ts';
 
 export interface SchemaProblem {
   line: number;
@@ -21,6 +22,14 @@ export interface YamlEditorProps {
   label: string;
   /** Called whenever the schema problems of the text change (syntax errors are the page's). */
   onProblems: (problems: SchemaProblem[]) => void;
+  /** Rules the schema cannot express: marked in the gutter and reported with its problems. */
+  check?: (text: string) => TextProblem[];
+}
+
+const noChecks = (): TextProblem[] => [];
+
+function diagnosticsOf(problems: readonly TextProblem[]): Diagnostic[] {
+  return problems.map(({ from, to, message }) => ({ from, to, message, severity: 'error' }));
 }
 
 /**
@@ -28,8 +37,15 @@ export interface YamlEditorProps {
  * check as the lint gutter's, run at once rather than after the linter's delay, so that Save
  * never goes out with findings still pending.
  */
-function problemReporter(onProblems: (problems: SchemaProblem[]) => void): Extension {
-  const lint = yamlSchemaLinter();
+function problemReporter(
+  onProblems: (problems: SchemaProblem[]) => void,
+  check: (text: string) => TextProblem[],
+): Extension {
+  const schemaLint = yamlSchemaLinter();
+  const lint = (view: EditorView) => [
+    ...schemaLint(view),
+    ...diagnosticsOf(check(view.state.doc.toString())),
+  ];
   let checked: { doc: unknown; schema: unknown } | undefined;
   let last = '';
   const report = (view: EditorView) => {
@@ -63,18 +79,20 @@ export function YamlEditor({
   readOnly,
   label,
   onProblems,
+  check = noChecks,
 }: YamlEditorProps) {
   // CodeMirror's own light theme paints dark text: it must follow the console's theme.
   const theme = useResolvedTheme();
   const extensions = useMemo(
     (): Extension[] => [
       yamlSchema(schema),
+      linter((view) => diagnosticsOf(check(view.state.doc.toString()))),
       lintGutter(),
       EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorView.lineWrapping,
-      problemReporter(onProblems),
+      problemReporter(onProblems, check),
     ],
-    [schema, label, onProblems],
+    [schema, label, onProblems, check],
   );
 
   return (

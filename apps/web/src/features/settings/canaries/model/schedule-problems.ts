@@ -1,16 +1,24 @@
 import { everyScheduleProblem } from '@vigil/domain';
-import type { SchemaProblem } from '../components/yaml-editor.tsx';
-import type { CanaryResource } from './canary-resource.ts';
+import { isScalar, parseDocument } from 'yaml';
+
+/** A problem the schema cannot express, at its place in the text (character offsets). */
+export interface TextProblem {
+  from: number;
+  to: number;
+  message: string;
+}
 
 /**
  * The server's `@every` rule, checked as you type: the schema only says `schedule` is text,
  * so `@every banana` would otherwise pass the editor and be refused only by Save.
  */
-export function scheduleProblems(resource: CanaryResource, yaml: string): SchemaProblem[] {
-  const schedule = resource.spec.schedule;
-  if (typeof schedule !== 'string') return [];
-  const problem = everyScheduleProblem(schedule);
+export function scheduleProblems(yaml: string): TextProblem[] {
+  const document = parseDocument(yaml);
+  if (document.errors.length > 0) return [];
+  const node = document.getIn(['spec', 'schedule'], true);
+  if (!isScalar(node) || typeof node.value !== 'string' || node.range == null) return [];
+  const problem = everyScheduleProblem(node.value);
   if (problem === null) return [];
-  const index = yaml.split('\n').findIndex((line) => /^\s+schedule\s*:/.test(line));
-  return [{ line: index + 1, message: `\`spec.schedule\` ${problem}` }];
+  const [from, to] = node.range;
+  return [{ from, to, message: `\`spec.schedule\` ${problem}` }];
 }

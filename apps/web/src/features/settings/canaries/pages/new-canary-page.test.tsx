@@ -1,4 +1,6 @@
+import { forEachDiagnostic } from '@codemirror/lint';
 import { screen, waitFor } from '@testing-library/react';
+import type { EditorView } from '@uiw/react-codemirror';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { setupMsw } from '@/testing/msw.ts';
@@ -9,10 +11,20 @@ import {
   replaceYaml,
   waitForYaml,
   yamlText,
+  yamlView,
 } from './canary-test-setup.ts';
 
 const server = setupMsw();
 const header = 'apiVersion: canaries.flanksource.com/v1\nkind: Canary\n';
+
+/** What the editor marks (gutter and underline), with the text each mark covers. */
+function diagnosticsIn(view: EditorView): Array<{ text: string; message: string }> {
+  const found: Array<{ text: string; message: string }> = [];
+  forEachDiagnostic(view.state, (diagnostic, from, to) =>
+    found.push({ text: view.state.sliceDoc(from, to), message: diagnostic.message }),
+  );
+  return found;
+}
 
 describe('new canary form', () => {
   it('requires the name, the check name and the URL of an HTTP check', async () => {
@@ -147,6 +159,13 @@ describe('new canary form', () => {
       'Line 6: spec.schedule must be @every followed by a duration such as 30s or 1m30s',
     );
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    // Marked in the editor too, on the value itself, as the schema's findings are.
+    const view = await yamlView();
+    await waitFor(() => expect(diagnosticsIn(view)).toHaveLength(1));
+    const [marked] = diagnosticsIn(view);
+    expect(marked?.text).toBe('"@every banana"');
+    expect(marked?.message).toMatch(/must be @every followed by a duration/);
+    expect(view.dom.querySelector('.cm-gutter-lint .cm-lint-marker-error')).not.toBeNull();
     expect(post).not.toHaveBeenCalled();
   });
 

@@ -61,7 +61,7 @@ function Resource({ job }: { job: JobHistory }) {
 export function JobHistoryTable({ jobs, sortBy, sortOrder, onSort, onOpen }: JobHistoryTableProps) {
   return (
     <div className="overflow-auto rounded-lg border border-border bg-surface">
-      <table aria-label="Job history" className="w-full text-left text-sm">
+      <table aria-label="Job history" className="key-column w-full text-left text-sm">
         <thead className="border-b border-border bg-surface text-xs text-fg-muted uppercase">
           <tr>
             {columns.map(([column, label]) => {
