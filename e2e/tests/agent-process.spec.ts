@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -10,25 +8,10 @@ import { serverMain } from '../../scripts/lib/prepare.mjs';
 import { authStatePath, expect, snapshot, test } from '../fixtures.ts';
 import { recordSecret } from '../secrets.ts';
 import { waitForNoToasts } from '../toasts.ts';
+import { startLocalTarget } from '../local-target.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const agentName = `e2e-process-${Date.now().toString(36)}`;
-
-/** The check target the agent probes: a local HTTP server that always answers 200. */
-async function startTarget(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((_request, response) => response.end('ok'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = tcpAddress(server.address());
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-function tcpAddress(address: string | AddressInfo | null): AddressInfo {
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address;
-}
 
 async function canaryFolder(dir: string, target: string): Promise<string> {
   const folder = path.join(dir, 'canaries');
@@ -95,7 +78,7 @@ test('a real vigil agent runs from the copied command, goes Online, and reports 
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vigil-e2e-agent-'));
   // The embedded PostgreSQL runs as its own user, which must reach the data directory.
   await fs.chmod(dir, 0o755);
-  const target = await startTarget();
+  const target = await startLocalTarget();
   let output = '';
   let agent: ChildProcess | undefined;
   try {

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { type Page } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
 import { roleApi } from '../api.ts';
+import { startLocalTarget, type LocalTarget } from '../local-target.ts';
 
 // The editor chunk is large (CodeMirror, shiki): on a loaded machine it can take a while.
 const editorWait = { timeout: 30_000 };
@@ -12,23 +12,20 @@ const httpName = `e2e-http-${runId}`;
 const promName = `e2e-prom-${runId}`;
 
 /** A real target for the HTTP canary: answers 200 with a small JSON body. */
-let target: http.Server;
+let target: LocalTarget;
 let targetUrl = '';
 
 test.beforeAll(async () => {
-  target = http.createServer((_request, response) => {
+  target = await startLocalTarget((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end('{"status":"ok"}');
   });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  const address = target.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  targetUrl = `http://127.0.0.1:${port}/health`;
+  targetUrl = `${target.url}/health`;
 });
 
 /** The specs after this one share the server: leave no canary of ours behind. */
 test.afterAll(async () => {
-  await new Promise((resolve) => target.close(resolve));
+  await target.close();
   const admin = await roleApi();
   const deleted_at = new Date().toISOString();
   // A source-managed canary changes only when the write names its source.

@@ -1,28 +1,24 @@
 import { type APIRequestContext } from '@playwright/test';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
 import { roleApi } from '../api.ts';
+import { startLocalTarget, type LocalTarget } from '../local-target.ts';
 
 // Stable for the whole run (a failed test restarts the worker, which re-reads this module).
 const runId = new URL(process.env.VIGIL_E2E_BASE_URL ?? 'http://localhost:1').port;
 const canaryName = `e2e-modal-${runId}`;
 const checkName = `modal-target-${runId}`;
 
-let target: Server;
+let target: LocalTarget;
 let targetUrl = '';
 
 test.beforeAll(async () => {
-  target = createServer((_request, response) => response.writeHead(200).end('ok'));
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  const address: AddressInfo | string | null = target.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  targetUrl = `http://127.0.0.1:${address.port}/health`;
+  target = await startLocalTarget();
+  targetUrl = `${target.url}/health`;
 });
 
 /** The specs after this one share the server: leave no canary of ours behind. */
 test.afterAll(async () => {
-  await new Promise((resolve) => target.close(resolve));
+  await target.close();
   const admin = await roleApi();
   const cleaned = await admin.patch(`/api/db/canaries?name=eq.${canaryName}`, {
     data: { deleted_at: new Date().toISOString() },

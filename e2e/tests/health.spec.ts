@@ -1,10 +1,9 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
 import { roleApi } from '../api.ts';
+import { startLocalTarget, type LocalTarget } from '../local-target.ts';
 
-let target: Server;
+let target: LocalTarget;
 let healthy = true;
 let targetUrl = '';
 const suffix = Date.now().toString(36);
@@ -12,17 +11,14 @@ const canaryName = `e2e-health-${suffix}`;
 const checkName = `target-${suffix}`;
 
 test.beforeAll(async () => {
-  target = createServer((_request, response) => {
+  target = await startLocalTarget((_request, response) => {
     response.writeHead(healthy ? 200 : 500).end(healthy ? 'ok' : 'broken');
   });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  const address: AddressInfo | string | null = target.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  targetUrl = `http://127.0.0.1:${address.port}/health`;
+  targetUrl = `${target.url}/health`;
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => target.close(resolve));
+  await target.close();
 });
 
 /** Creates a canary with one http check against the local target, as admin. */
