@@ -1,6 +1,5 @@
-import { type Page } from '@playwright/test';
 import { authStatePath, expect, expectAccessible, snapshot, test } from '../fixtures.ts';
-import { roleApi } from '../api.ts';
+import { deleteCanaries, replaceYaml } from '../canaries.ts';
 import { startLocalTarget, type LocalTarget } from '../local-target.ts';
 
 // The editor chunk is large (CodeMirror, shiki): on a loaded machine it can take a while.
@@ -26,30 +25,8 @@ test.beforeAll(async () => {
 /** The specs after this one share the server: leave no canary of ours behind. */
 test.afterAll(async () => {
   await target.close();
-  const admin = await roleApi();
-  const deleted_at = new Date().toISOString();
-  // A source-managed canary changes only when the write names its source.
-  for (const [filter, data] of [
-    ['source=eq.kubernetes', { deleted_at, source: 'kubernetes' }],
-    ['source=eq.UI', { deleted_at }],
-    ['source=is.null', { deleted_at }],
-  ] as const) {
-    const cleaned = await admin.patch(`/api/db/canaries?name=like.e2e-*-${runId}&${filter}`, {
-      data,
-    });
-    expect(cleaned.ok(), await cleaned.text()).toBe(true);
-  }
-  await admin.dispose();
+  await deleteCanaries(`e2e-*-${runId}`);
 });
-
-/** Replaces the editor's whole text; insertText does not auto-indent as typing would. */
-async function replaceYaml(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole('textbox', { name: 'Canary YAML' });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
 
 test.describe('as an admin', () => {
   test.use({ storageState: authStatePath('admin') });
