@@ -1,6 +1,6 @@
 import type { ConnectionType } from '@vigil/domain';
 import {
-  Bell,
+  BellRing,
   Boxes,
   Cloud,
   Database,
@@ -8,13 +8,28 @@ import {
   GitBranch,
   Globe,
   Gauge,
+  Grid3x3,
+  Hash,
   KeyRound,
   Mail,
+  MessageCircle,
+  MessageSquare,
+  MessageSquareText,
+  MessagesSquare,
+  Rocket,
+  Send,
   Server,
+  Siren,
+  Smartphone,
+  TabletSmartphone,
+  Users,
+  Webhook,
+  Zap,
   type LucideIcon,
 } from 'lucide-react';
 
-const icons: Partial<Record<ConnectionType, LucideIcon>> = {
+/** Every type has its own glyph: a kind of system, or the shape of a notification channel. */
+const icons: Record<ConnectionType, LucideIcon> = {
   postgres: Database,
   mysql: Database,
   sql_server: Database,
@@ -36,6 +51,22 @@ const icons: Partial<Record<ConnectionType, LucideIcon>> = {
   kubernetes: Boxes,
   ldap: KeyRound,
   email: Mail,
+  slack: Hash,
+  slackwebhook: Hash,
+  discord: MessageCircle,
+  teams: Users,
+  telegram: Send,
+  google_chat: MessageSquare,
+  mattermost: MessagesSquare,
+  rocketchat: Rocket,
+  matrix: Grid3x3,
+  zulip_chat: MessageSquareText,
+  ntfy: BellRing,
+  pushover: Smartphone,
+  pushbullet: TabletSmartphone,
+  opsgenie: Siren,
+  ifttt: Zap,
+  generic_webhook: Webhook,
   sftp: Folder,
   smb: Folder,
   folder: Folder,
@@ -43,7 +74,7 @@ const icons: Partial<Record<ConnectionType, LucideIcon>> = {
   windows: Server,
 };
 
-/** The icon beside a connection's name: its kind of system, a bell for notification channels. */
+/** The icon beside a connection's name. */
 export function connectionIcon(type: ConnectionType): LucideIcon {
-  return icons[type] ?? Bell;
+  return icons[type];
 }
