@@ -20,6 +20,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ VIGIL_METRICS_PUBLIC: 'true' }).VIGIL_METRICS_PUBLIC).toBe(true);
   });
 
+  it('reads the definition-of-done interval in seconds, down to 1s', () => {
+    expect(loadConfig({}).VIGIL_DEFINITION_OF_DONE_EVERY).toBe(60);
+    expect(
+      loadConfig({ VIGIL_DEFINITION_OF_DONE_EVERY: '5s' }).VIGIL_DEFINITION_OF_DONE_EVERY,
+    ).toBe(5);
+    expect(() => loadConfig({ VIGIL_DEFINITION_OF_DONE_EVERY: '0s' })).toThrow(
+      /invalid VIGIL_DEFINITION_OF_DONE_EVERY: must be at least 1s/,
+    );
+    expect(() => loadConfig({ VIGIL_HEALTH_RAW_RETENTION: '30s' })).toThrow(/at least 1m/);
+  });
+
   it('parses workers on and off', () => {
     expect(loadConfig({ VIGIL_WORKERS: 'off' }).VIGIL_WORKERS).toBe(false);
     expect(loadConfig({ VIGIL_WORKERS: 'on' }).VIGIL_WORKERS).toBe(true);

@@ -14,12 +14,14 @@ const postgresUrl = z
 
 const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
-/** `90s`, `30m`, `24h`, `7d` → seconds. */
-const duration = z
-  .string()
-  .regex(/^\d+[smhd]$/, 'must be a duration such as 30m, 24h or 7d')
-  .transform((value) => Number(value.slice(0, -1)) * (durationUnits[value.slice(-1)] ?? 1))
-  .refine((seconds) => seconds >= 60, 'must be at least 1m');
+/** `90s`, `30m`, `24h`, `7d` → seconds, refused under `minSeconds`. */
+const durationAtLeast = (minSeconds: number, minText: string) =>
+  z
+    .string()
+    .regex(/^\d+[smhd]$/, 'must be a duration such as 30m, 24h or 7d')
+    .transform((value) => Number(value.slice(0, -1)) * (durationUnits[value.slice(-1)] ?? 1))
+    .refine((seconds) => seconds >= minSeconds, `must be at least ${minText}`);
+const duration = durationAtLeast(60, '1m');
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -53,7 +55,7 @@ export const configSchema = z.object({
   /** How long dashboards share one health summary answer, in seconds (0 computes each time). */
   VIGIL_HEALTH_SUMMARY_CACHE: z.coerce.number().min(0).max(300).default(5),
   /** How often the definition-of-done worker evaluates the scripted items (docs/incidents.md). */
-  VIGIL_DEFINITION_OF_DONE_EVERY: duration.default(60),
+  VIGIL_DEFINITION_OF_DONE_EVERY: durationAtLeast(1, '1s').default(60),
   /** Seconds an agent may hold a `runsOn` playbook action without reporting on it. */
   VIGIL_PLAYBOOK_AGENT_LEASE: z.coerce.number().min(1).max(3600).default(30),
   /** Job history runs kept per job (name and resource), newest first; none older than 30 days. */
