@@ -122,7 +122,7 @@ export interface JsonAnswer {
 export async function httpCall(
   url: string,
   init: {
-    method: 'GET' | 'POST' | 'PATCH';
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
     headers: Record<string, string>;
     body?: unknown;
     form?: Record<string, string>;
