@@ -29,7 +29,8 @@ function CommentText({ text }: { text: string }) {
   );
 }
 
-function CommentItem({
+/** One comment: its author, time, hypothesis and text with the mentions marked. */
+export function CommentItem({
   comment,
   hypotheses,
 }: {

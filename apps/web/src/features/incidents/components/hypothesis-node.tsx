@@ -10,8 +10,10 @@ import {
   useDeleteHypothesis,
   useUpdateHypothesis,
 } from '../api/hypothesis-mutations.ts';
+import type { Comment } from '../api/incident-schemas.ts';
 import type { HypothesisNode as Node } from '../model/hypothesis-tree.ts';
 import { EvidenceList } from './evidence-list.tsx';
+import { HypothesisComments } from './hypothesis-comments.tsx';
 import { CreateHypothesisDialog, RemoveHypothesisDialog } from './hypothesis-dialogs.tsx';
 import { compactSelectClassName, Options } from './select-options.tsx';
 import { useDebouncedSave } from './use-debounced-save.ts';
@@ -22,10 +24,13 @@ const kinds = { root: 'Issue', factor: 'Potential Solution', solution: '' } as c
 export function HypothesisNodeView({
   node,
   canWrite,
+  comments,
   depth = 0,
 }: {
   node: Node;
   canWrite: boolean;
+  /** Every comment of the incident and whether `?comments=true` opens them all. */
+  comments: { readonly all: readonly Comment[]; readonly expanded: boolean };
   depth?: number;
 }) {
   const { hypothesis } = node;
@@ -104,6 +109,11 @@ export function HypothesisNodeView({
       </div>
       {expanded && (
         <div className="space-y-2 pl-2">
+          <HypothesisComments
+            comments={comments.all.filter((comment) => comment.hypothesis_id === hypothesis.id)}
+            expanded={comments.expanded}
+            title={name}
+          />
           <EvidenceList
             evidences={hypothesis.evidences}
             canWrite={canWrite}
@@ -122,6 +132,7 @@ export function HypothesisNodeView({
                   key={child.hypothesis.id}
                   node={child}
                   canWrite={canWrite}
+                  comments={comments}
                   depth={depth + 1}
                 />
               ))}

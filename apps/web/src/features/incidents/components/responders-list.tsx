@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
 import { closeOnDismiss } from '@/ui/dialog-close.ts';
 import { formatRelative } from '@/ui/relative-time.tsx';
+import { HoverCard } from '@/ui/hover-card.tsx';
 import { useDeleteResponder } from '../api/responder-mutations.ts';
 import type { Responder } from '../api/incident-schemas.ts';
 import { AddResponderWizard } from './add-responder-wizard.tsx';
@@ -67,6 +68,23 @@ function ResponderDetail({ responder, onClose }: { responder: Responder; onClose
   );
 }
 
+/** What the hover card says: the kind of responder, its ticket and how far it has got. */
+function ResponderCard({ responder }: { responder: Responder }) {
+  const reached = track.filter(([, key]) => responder[key]).at(-1);
+  return (
+    <span className="block space-y-0.5">
+      <span className="block font-medium">{responderName(responder)}</span>
+      <span className="block text-fg-muted">{typeLabel(responder.type)}</span>
+      {responder.external_id && <span className="block font-mono">{responder.external_id}</span>}
+      {reached && (
+        <span className="block">
+          {reached[0]} {formatRelative(new Date(responder[reached[1]] ?? ''))}
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** Responders with their detail dialog, delete confirmation and the Add wizard (spec 002 §2). */
 export function RespondersList({
   incidentId,
@@ -87,14 +105,15 @@ export function RespondersList({
       <ul className="space-y-1">
         {responders.map((responder) => (
           <li key={responder.id} className="flex items-center gap-1">
-            <button
-              type="button"
-              title={typeLabel(responder.type)}
-              className={cx('min-w-0 flex-1 truncate rounded text-left hover:underline', focusRing)}
-              onClick={() => setOpen(responder)}
-            >
-              {responderName(responder)}
-            </button>
+            <HoverCard card={<ResponderCard responder={responder} />}>
+              <button
+                type="button"
+                className={cx('w-full truncate rounded text-left hover:underline', focusRing)}
+                onClick={() => setOpen(responder)}
+              >
+                {responderName(responder)}
+              </button>
+            </HoverCard>
             {responder.external_id && (
               <span className="font-mono text-xs text-fg-muted">{responder.external_id}</span>
             )}

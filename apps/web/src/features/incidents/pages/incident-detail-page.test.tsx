@@ -51,12 +51,15 @@ const detail = {
   responders: [],
 };
 
-function renderDetail(found: unknown[]) {
+function renderDetail(
+  found: unknown[],
+  { query = '', comments = [] }: { query?: string; comments?: unknown[] } = {},
+) {
   const patches: unknown[] = [];
   server.use(
     ...sessionHandlers({}),
     http.get('/api/db/incidents', () => HttpResponse.json(found)),
-    http.get('/api/db/comments', () => HttpResponse.json([])),
+    http.get('/api/db/comments', () => HttpResponse.json(comments)),
     http.get('/api/db/people', () => HttpResponse.json([])),
     http.get('/api/db/incident_histories', () =>
       HttpResponse.json([
@@ -79,7 +82,7 @@ function renderDetail(found: unknown[]) {
     }),
   );
   const user = userEvent.setup();
-  renderApp([`/incidents/${id}`]);
+  renderApp([`/incidents/${id}${query}`]);
   return { user, patches };
 }
 
@@ -158,5 +161,46 @@ describe('incident detail page', () => {
       ]),
     );
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('folds each hypothesis’s comments in the action plan under their count', async () => {
+    const comments = [
+      {
+        id: 'm1',
+        comment: 'Probe fails since 10:00, @[Ada Admin](user:p1) is on it',
+        hypothesis_id: 'h1',
+        created_at: '2026-11-27T10:05:00Z',
+        created_by: { id: 'p1', name: 'Ada Admin', avatar: null },
+        external_created_by: null,
+      },
+    ];
+    const { user } = renderDetail([detail], { query: '?tab=plan', comments });
+    const plan = await screen.findByRole('list', { name: 'Action plan' });
+    const toggle = await within(plan).findByRole('button', {
+      name: '1 comment on Checkout is down',
+    });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(plan).queryByText(/Probe fails since 10:00/)).toBeNull();
+    await user.click(toggle);
+    expect(within(plan).getByText(/Probe fails since 10:00/)).toBeVisible();
+  });
+
+  it('opens every comment of the action plan with comments=true', async () => {
+    const comments = [
+      {
+        id: 'm1',
+        comment: 'Rolled back the gateway',
+        hypothesis_id: 'h1',
+        created_at: '2026-11-27T10:05:00Z',
+        created_by: null,
+        external_created_by: 'OPS-1 reporter',
+      },
+    ];
+    renderDetail([detail], { query: '?tab=plan&comments=true', comments });
+    const plan = await screen.findByRole('list', { name: 'Action plan' });
+    expect(await within(plan).findByText('Rolled back the gateway')).toBeVisible();
+    expect(
+      within(plan).getByRole('button', { name: '1 comment on Checkout is down' }),
+    ).toHaveAttribute('aria-expanded', 'true');
   });
 });

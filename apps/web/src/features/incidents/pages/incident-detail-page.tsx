@@ -1,5 +1,5 @@
 import { Boxes } from 'lucide-react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { usePermission } from '@/lib/session/use-permission.ts';
 import { Button } from '@/ui/button.tsx';
@@ -7,7 +7,7 @@ import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorState } from '@/ui/error-state.tsx';
 import { TableSkeleton } from '@/ui/table.tsx';
 import { TabList, TabPanel, useUrlTab } from '@/ui/tabs.tsx';
-import { useIncidentQuery } from '../api/incident-query.ts';
+import { useCommentsQuery, useIncidentQuery } from '../api/incident-query.ts';
 import type { IncidentDetail } from '../api/incident-schemas.ts';
 import { useUpdateIncident } from '../api/update-incident.ts';
 import { CommentsPanel } from '../components/comments-panel.tsx';
@@ -36,6 +36,9 @@ function IncidentView({
   const selected = tab.selected ?? 'comments';
   const closed = incident.status === 'closed';
   const components = evidenceComponents(incident.hypotheses);
+  const [params] = useSearchParams();
+  const comments = useCommentsQuery(incident.id);
+  const planComments = { all: comments.data ?? [], expanded: params.get('comments') === 'true' };
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -96,7 +99,12 @@ function IncidentView({
               className="space-y-3 rounded-lg border border-border bg-surface p-4"
             >
               {buildHypothesisTree(incident.hypotheses).map((node) => (
-                <HypothesisNodeView key={node.hypothesis.id} node={node} canWrite={canWrite} />
+                <HypothesisNodeView
+                  key={node.hypothesis.id}
+                  node={node}
+                  canWrite={canWrite}
+                  comments={planComments}
+                />
               ))}
             </ul>
           </TabPanel>
