@@ -75,7 +75,7 @@ function ResponderCard({ responder }: { responder: Responder }) {
     <span className="block space-y-0.5">
       <span className="block font-medium">{responderName(responder)}</span>
       <span className="block text-fg-muted">{typeLabel(responder.type)}</span>
-      {responder.external_id && <span className="block font-mono">{responder.external_id}</span>}
+      {responder.external_id && <span className="block">{`Ticket ${responder.external_id}`}</span>}
       {reached && (
         <span className="block">
           {reached[0]} {formatRelative(new Date(responder[reached[1]] ?? ''))}
