@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { listenOnLoopback } from '../loopback.ts';
 
 /** One AWS request as the fake saw it, with what its SigV4 signature claims. */
 export interface FakeAwsCall {
@@ -85,18 +86,12 @@ export async function startFakeAwsApi(): Promise<FakeAwsApi> {
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
     routes,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

@@ -1,6 +1,7 @@
 import https from 'node:https';
 import { selfSignedCertificate } from '../health/check-types/tls-fixture.ts';
 import type { FakeAnswer } from './fake-rest-api.ts';
+import { listenOnLoopback } from '../loopback.ts';
 
 /** One request as the fake saw it; `form` is the token request's body. */
 export interface FakeAzureCall {
@@ -63,9 +64,7 @@ export async function startFakeAzureApi(): Promise<FakeAzureApi> {
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { port, close } = await listenOnLoopback(server);
   state.base = `https://127.0.0.1:${port}`;
   return {
     url: state.base,
@@ -79,11 +78,7 @@ export async function startFakeAzureApi(): Promise<FakeAzureApi> {
     set tokenAnswer(answer) {
       state.tokenAnswer = answer;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   status,
 } from './fake-kube-helpers.ts';
 import { fakePods, type FakePodRunner } from './fake-kube-pods.ts';
+import { listenOnLoopback } from '../loopback.ts';
 
 /**
  * A Kubernetes API server for the catalog's scraper and the custom resource sync: list with
@@ -210,9 +211,7 @@ export async function startFakeKubeCluster(
     });
     return undefined;
   }
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { port, close } = await listenOnLoopback(server);
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
@@ -249,9 +248,6 @@ export async function startFakeKubeCluster(
       compactedAt = version;
       log.length = 0;
     },
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

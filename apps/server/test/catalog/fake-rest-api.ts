@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { listenOnLoopback } from '../loopback.ts';
 
 /** One request as the fake saw it. */
 export interface FakeRestCall {
@@ -46,17 +47,11 @@ export async function startFakeRestApi(): Promise<FakeRestApi> {
     if (answer.delayMs) setTimeout(send, answer.delayMs);
     else send();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
     routes,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
