@@ -78,7 +78,8 @@ export function CanariesTable({ canaries }: { canaries: readonly CanaryListItem[
             <TableCell className="whitespace-nowrap">{canary.schedule ?? ''}</TableCell>
             <TableCell>
               {canary.job_status && (
-                <span className="flex items-center gap-2 whitespace-nowrap">
+                // Wraps "View details" under the badge rather than widening the table.
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1 whitespace-nowrap">
                   <JobStatusBadge status={canary.job_status} />
                   {jobDetailTabsOf(canary.job_details).length > 0 && (
                     <Button
