@@ -77,16 +77,7 @@ export const allColumnsWidth = 1440;
  */
 export function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate((allColumns) => {
-    const problems: Array<{
-      kind:
-        | 'page overflow'
-        | 'cut header'
-        | 'hidden column'
-        | 'cut placeholder'
-        | 'scrolled column'
-        | 'lost key column';
-      detail: string;
-    }> = [];
+    const problems: LayoutProblem[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth + 1)
       problems.push({

@@ -10,6 +10,19 @@ import { evidenceLabel } from './contributing-factors-dialog.tsx';
 import { EditDefinitionOfDoneDialog } from './edit-definition-of-done-dialog.tsx';
 import { SideSection } from './side-section.tsx';
 
+function MenuItem({ label, onSelect }: { label: string; onSelect: () => void }) {
+  return (
+    <button
+      role="menuitem"
+      type="button"
+      className="w-full px-3 py-1.5 text-left text-sm hover:bg-surface-muted"
+      onClick={onSelect}
+    >
+      {label}
+    </button>
+  );
+}
+
 function ItemMenu({
   evidence,
   onEdit,
@@ -22,6 +35,10 @@ function ItemMenu({
   onRemove: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  const choose = (action: () => void) => {
+    setOpen(false);
+    action();
+  };
   const label = evidenceLabel(evidence);
   return (
     <div className="relative">
@@ -39,41 +56,14 @@ function ItemMenu({
           role="menu"
           className="absolute right-0 z-10 w-48 rounded-md border border-border bg-surface py-1 shadow-lg"
         >
-          <button
-            role="menuitem"
-            type="button"
-            className="w-full px-3 py-1.5 text-left text-sm hover:bg-surface-muted"
-            onClick={() => {
-              setOpen(false);
-              onEdit();
-            }}
-          >
-            Edit
-          </button>
+          <MenuItem label="Edit" onSelect={() => choose(onEdit)} />
           {evidence.type === 'comment' && (
-            <button
-              role="menuitem"
-              type="button"
-              className="w-full px-3 py-1.5 text-left text-sm hover:bg-surface-muted"
-              onClick={() => {
-                setOpen(false);
-                onToggle();
-              }}
-            >
-              {evidence.done ? 'Mark as not resolved' : 'Mark as resolved'}
-            </button>
+            <MenuItem
+              label={evidence.done ? 'Mark as not resolved' : 'Mark as resolved'}
+              onSelect={() => choose(onToggle)}
+            />
           )}
-          <button
-            role="menuitem"
-            type="button"
-            className="w-full px-3 py-1.5 text-left text-sm hover:bg-surface-muted"
-            onClick={() => {
-              setOpen(false);
-              onRemove();
-            }}
-          >
-            Remove
-          </button>
+          <MenuItem label="Remove" onSelect={() => choose(onRemove)} />
         </div>
       )}
     </div>
